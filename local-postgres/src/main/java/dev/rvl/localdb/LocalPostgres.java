@@ -1,0 +1,237 @@
+package dev.rvl.localdb;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.regex.Pattern;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+
+/**
+ * One PostgreSQL server per machine for everything that runs without a configured
+ * database: the apps under {@code spring-boot:run}, the test suites and the benchmark
+ * runner.
+ * <p>
+ * The first process that needs it starts it from the zonky binaries (data in
+ * {@code ${java.io.tmpdir}/reactive-vs-loom-postgres}, or {@code $RVL_POSTGRES_DIR}), on
+ * port 5432 when free, and stops it when that process exits. Processes that find it
+ * running reuse it. A file lock makes concurrent starters agree on one server.
+ * {@code main} starts it and keeps it running until interrupted, for long sessions with
+ * several apps.
+ */
+public final class LocalPostgres {
+
+	/** The database the apps use by default. */
+	public static final String DEFAULT_DATABASE = "orders";
+
+	public static final String USER = "postgres";
+
+	public static final String PASSWORD = "postgres";
+
+	private static final int PREFERRED_PORT = 5432;
+
+	private static final Pattern DATABASE_NAME = Pattern.compile("[a-z][a-z0-9_]{0,62}");
+
+	private static Server server;
+
+	private static EmbeddedPostgres owned;
+
+	private LocalPostgres() {
+	}
+
+	/**
+	 * Returns the shared server, starting it if no process runs it yet.
+	 */
+	public static synchronized Server ensureRunning() {
+		if (server != null && answers(server.port())) {
+			return server;
+		}
+		Path home = home();
+		try {
+			Files.createDirectories(home);
+			try (FileChannel channel = FileChannel.open(home.resolve("start.lock"), StandardOpenOption.CREATE,
+					StandardOpenOption.WRITE); FileLock lock = channel.lock()) {
+				Optional<Integer> running = readPort(home).filter(LocalPostgres::answers);
+				server = new Server("localhost", running.isPresent() ? running.get() : start(home));
+				return server;
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Could not start the local PostgreSQL in " + home, ex);
+		}
+	}
+
+	/** Whether this process started the server (and will stop it on exit). */
+	public static synchronized boolean ownsServer() {
+		return owned != null;
+	}
+
+	/** Creates a database on the shared server unless it exists. */
+	public static void createDatabase(String name) {
+		try (Connection connection = connect(ensureRunning().port(), "postgres")) {
+			if (!exists(connection, name)) {
+				try (Statement statement = connection.createStatement()) {
+					statement.execute("CREATE DATABASE " + checkedName(name));
+				}
+			}
+		}
+		catch (SQLException ex) {
+			if (!"42P04".equals(ex.getSQLState())) { // created by a concurrent caller
+				throw new IllegalStateException("Could not create database " + name, ex);
+			}
+		}
+	}
+
+	/** Drops a database (closing its connections) and creates it empty. */
+	public static void recreateDatabase(String name) {
+		try (Connection connection = connect(ensureRunning().port(), "postgres");
+				Statement statement = connection.createStatement()) {
+			statement.execute("DROP DATABASE IF EXISTS " + checkedName(name) + " WITH (FORCE)");
+			statement.execute("CREATE DATABASE " + checkedName(name));
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException("Could not recreate database " + name, ex);
+		}
+	}
+
+	private static int start(Path home) throws IOException {
+		int port = isFree(PREFERRED_PORT) ? PREFERRED_PORT : freePort();
+		owned = EmbeddedPostgres.builder()
+			.setDataDirectory(home.resolve("data"))
+			.setCleanDataDirectory(false)
+			.setPort(port)
+			// Room for both apps' pools, the runner and the tests at once.
+			.setServerConfig("max_connections", "300")
+			.start();
+		Files.writeString(home.resolve("port"), Integer.toString(port), StandardCharsets.UTF_8);
+		return port;
+	}
+
+	private static Path home() {
+		String configured = System.getenv("RVL_POSTGRES_DIR");
+		if (configured != null && !configured.isBlank()) {
+			return Path.of(configured);
+		}
+		return Path.of(System.getProperty("java.io.tmpdir"), "reactive-vs-loom-postgres");
+	}
+
+	private static Optional<Integer> readPort(Path home) {
+		try {
+			return Optional.of(Integer.parseInt(Files.readString(home.resolve("port")).strip()));
+		}
+		catch (IOException | NumberFormatException ex) {
+			return Optional.empty();
+		}
+	}
+
+	/**
+	 * Whether our server answers on a port (a foreign PostgreSQL there refuses our
+	 * login).
+	 */
+	private static boolean answers(int port) {
+		try (Connection connection = connect(port, "postgres");
+				Statement statement = connection.createStatement();
+				ResultSet result = statement.executeQuery("SELECT 1")) {
+			return result.next();
+		}
+		catch (SQLException ex) {
+			return false;
+		}
+	}
+
+	private static Connection connect(int port, String database) throws SQLException {
+		Properties properties = new Properties();
+		properties.setProperty("user", USER);
+		properties.setProperty("password", PASSWORD);
+		properties.setProperty("connectTimeout", "3");
+		return DriverManager.getConnection("jdbc:postgresql://localhost:" + port + "/" + database, properties);
+	}
+
+	private static boolean exists(Connection connection, String name) throws SQLException {
+		try (PreparedStatement statement = connection.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
+			statement.setString(1, name);
+			try (ResultSet result = statement.executeQuery()) {
+				return result.next();
+			}
+		}
+	}
+
+	private static String checkedName(String name) {
+		if (!DATABASE_NAME.matcher(name).matches()) {
+			throw new IllegalArgumentException("Not a plain database name: " + name);
+		}
+		return name;
+	}
+
+	private static boolean isFree(int port) {
+		try (ServerSocket socket = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+			socket.setReuseAddress(true);
+			return true;
+		}
+		catch (IOException ex) {
+			return false;
+		}
+	}
+
+	private static int freePort() throws IOException {
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			return socket.getLocalPort();
+		}
+	}
+
+	/**
+	 * Starts the shared server (or finds it running), creates the {@code orders}
+	 * database, prints its URLs and, if this process started it, keeps it running until
+	 * interrupted.
+	 * @param args {@code [database]}
+	 * @throws InterruptedException when interrupted
+	 */
+	public static void main(String[] args) throws InterruptedException {
+		String database = (args.length > 0) ? args[0] : DEFAULT_DATABASE;
+		Server running = ensureRunning();
+		createDatabase(database);
+		System.out.println("JDBC:  " + running.jdbcUrl(database) + "  (user " + USER + ")");
+		System.out.println("R2DBC: " + running.r2dbcUrl(database));
+		if (ownsServer()) {
+			System.out.println("Started by this process; Ctrl-C stops it.");
+			Thread.currentThread().join();
+		}
+		else {
+			System.out.println("Already running in another process.");
+		}
+	}
+
+	/**
+	 * Where the shared server listens.
+	 *
+	 * @param host host name
+	 * @param port TCP port
+	 */
+	public record Server(String host, int port) {
+
+		public String jdbcUrl(String database) {
+			return "jdbc:postgresql://" + this.host + ":" + this.port + "/" + database;
+		}
+
+		public String r2dbcUrl(String database) {
+			return "r2dbc:postgresql://" + this.host + ":" + this.port + "/" + database;
+		}
+
+	}
+
+}
