@@ -1,0 +1,141 @@
+package dev.rvl.contract;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.IntStream;
+
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * A real HTTP client (the JDK's, HTTP/1.1) for the API under test.
+ */
+public final class Api {
+
+	static final ObjectMapper JSON = JsonMapper.builder().build();
+
+	private final URI baseUrl;
+
+	private final HttpClient http = HttpClient.newBuilder()
+		.version(HttpClient.Version.HTTP_1_1)
+		.connectTimeout(Duration.ofSeconds(5))
+		.build();
+
+	public Api(URI baseUrl) {
+		this.baseUrl = baseUrl;
+	}
+
+	public URI baseUrl() {
+		return this.baseUrl;
+	}
+
+	public Response get(String path, String... headers) {
+		return send(request(path, headers).GET());
+	}
+
+	/** POSTs JSON to {@code /api/orders}, with headers as name/value pairs. */
+	public Response placeOrder(String json, String... headers) {
+		return post("/api/orders", "application/json", json, headers);
+	}
+
+	public Response post(String path, String contentType, String body, String... headers) {
+		HttpRequest.Builder request = request(path, headers).POST(HttpRequest.BodyPublishers.ofString(body));
+		if (contentType != null) {
+			request.header("Content-Type", contentType);
+		}
+		return send(request);
+	}
+
+	public Response send(String method, String path, String... headers) {
+		return send(request(path, headers).method(method, HttpRequest.BodyPublishers.noBody()));
+	}
+
+	/** Sends the same order {@code count} times at once and waits for all answers. */
+	public List<Response> placeConcurrently(int count, java.util.function.IntFunction<String> json, String... headers) {
+		List<CompletableFuture<Response>> futures = IntStream.range(0, count).mapToObj((i) -> {
+			HttpRequest request = request("/api/orders", headers).header("Content-Type", "application/json")
+				.POST(HttpRequest.BodyPublishers.ofString(json.apply(i)))
+				.build();
+			return this.http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).thenApply(Response::of);
+		}).toList();
+		return futures.stream().map(CompletableFuture::join).toList();
+	}
+
+	private HttpRequest.Builder request(String path, String... headers) {
+		HttpRequest.Builder request = HttpRequest.newBuilder(this.baseUrl.resolve(path))
+			.timeout(Duration.ofSeconds(30));
+		for (int i = 0; i < headers.length; i += 2) {
+			request.header(headers[i], headers[i + 1]);
+		}
+		return request;
+	}
+
+	private Response send(HttpRequest.Builder request) {
+		try {
+			return Response.of(this.http.send(request.build(), HttpResponse.BodyHandlers.ofString()));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/**
+	 * An HTTP answer.
+	 *
+	 * @param status the status code
+	 * @param headers the headers
+	 * @param body the body as text
+	 */
+	public record Response(int status, HttpHeaders headers, String body) {
+
+		static Response of(HttpResponse<String> response) {
+			return new Response(response.statusCode(), response.headers(), response.body());
+		}
+
+		public JsonNode json() {
+			return JSON.readTree(this.body);
+		}
+
+		public String header(String name) {
+			return this.headers.firstValue(name).orElse(null);
+		}
+
+		public String contentType() {
+			return header("Content-Type");
+		}
+
+		/**
+		 * The problem {@code type} of an error answer, or {@code null} when the body has
+		 * none.
+		 */
+		public String problemType() {
+			try {
+				JsonNode type = json().get("type");
+				return (type != null) ? type.asString() : null;
+			}
+			catch (RuntimeException ex) {
+				return null;
+			}
+		}
+
+		@Override
+		public String toString() {
+			return this.status + " " + this.body;
+		}
+
+	}
+
+}

@@ -1,0 +1,52 @@
+package dev.rvl.contract;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The settings an app under the contract suite runs with, the same for both apps: a
+ * shorter partner deadline and pool wait so failure cases are quick, an admission limit
+ * the overload case can reach, and the suite's own database and stub.
+ */
+public final class ContractSettings {
+
+	public static final Duration PARTNER_TIMEOUT = Duration.ofSeconds(1);
+
+	public static final Duration POOL_ACQUIRE_TIMEOUT = Duration.ofMillis(500);
+
+	public static final int MAX_IN_FLIGHT = 64;
+
+	public static final int POOL_SIZE = 20;
+
+	private ContractSettings() {
+	}
+
+	/**
+	 * The properties for an app under test.
+	 * @param database the suite's database
+	 * @param stub the partner stub
+	 * @param r2dbc whether the app connects with R2DBC (else JDBC)
+	 * @return Spring property names and values
+	 */
+	public static Map<String, String> properties(TestDatabase database, PartnerStub stub, boolean r2dbc) {
+		Map<String, String> properties = new LinkedHashMap<>();
+		if (r2dbc) {
+			properties.put("spring.r2dbc.url", database.r2dbcUrl());
+			properties.put("spring.r2dbc.username", database.user());
+			properties.put("spring.r2dbc.password", database.password());
+		}
+		else {
+			properties.put("spring.datasource.url", database.jdbcUrl());
+			properties.put("spring.datasource.username", database.user());
+			properties.put("spring.datasource.password", database.password());
+		}
+		properties.put("partner.base-url", stub.baseUrl().toString());
+		properties.put("partner.timeout", PARTNER_TIMEOUT.toMillis() + "ms");
+		properties.put("orders.max-in-flight", Integer.toString(MAX_IN_FLIGHT));
+		properties.put("db.pool-size", Integer.toString(POOL_SIZE));
+		properties.put("db.acquire-timeout", POOL_ACQUIRE_TIMEOUT.toMillis() + "ms");
+		return properties;
+	}
+
+}

@@ -1,0 +1,678 @@
+package dev.rvl.contract;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+
+import dev.rvl.contract.Api.Response;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeTrue;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The black-box contract of DESIGN §2, written once and run against each app: every row
+ * of the problem table, the pricing arithmetic, idempotency, races, bulk, partner faults,
+ * limits.
+ * <p>
+ * A subclass starts the app with {@link ContractSettings#properties} and says where it
+ * listens. Every failing request is checked to leave nothing in the database.
+ */
+public abstract class OrderApiContract {
+
+	static final String ORDER_42 = """
+			{"customerId": 42, "lines": [{"sku": "SKU-00017", "quantity": 2}, {"sku": "SKU-00003", "quantity": 1}]}""";
+
+	protected Api api;
+
+	/** Where the app under test listens. */
+	protected abstract java.net.URI baseUrl();
+
+	/** The app's database. */
+	protected abstract TestDatabase database();
+
+	/** Whether the app runs in this JVM (heap measurements need it). */
+	protected boolean appRunsInThisJvm() {
+		return true;
+	}
+
+	protected PartnerStub stub() {
+		return PartnerStub.shared();
+	}
+
+	@BeforeEach
+	void connect() {
+		this.api = new Api(baseUrl());
+		stub().resetFaults();
+	}
+
+	@AfterEach
+	void resetFaults() {
+		stub().resetFaults();
+	}
+
+	// --- placing orders: the pricing arithmetic, end to end
+	// --------------------------------
+
+	@Test
+	void placesAnOrderPricedByTheRules() {
+		Response response = this.api.placeOrder(ORDER_42);
+
+		assertThat(response.status()).as(response.body()).isEqualTo(201);
+		JsonNode order = response.json();
+		assertThat(response.header("Location")).isEqualTo("/api/orders/" + order.get("id").asString());
+		assertThat(response.contentType()).startsWith("application/json");
+		assertThat(order.get("id").asString())
+			.matches("[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}");
+		assertThat(order.get("customerId").asLong()).isEqualTo(42);
+		assertThat(order.get("status").asString()).isEqualTo("CONFIRMED");
+		assertThat(order.get("lines").toString()).isEqualTo("""
+				[{"sku":"SKU-00017","quantity":2,"unitPriceCents":14822,"lineTotalCents":29644},\
+				{"sku":"SKU-00003","quantity":1,"unitPriceCents":3956,"lineTotalCents":3956}]""");
+		// STANDARD customer in NL: no discount, free shipping from 100.00, 21 % tax.
+		assertAmounts(order, 33600, 0, 0, 7056, 40656);
+		assertThat(order.get("carrier").asString()).isEqualTo("PostNL");
+		assertThat(order.get("fraudScore").asInt()).isEqualTo(30);
+		assertThat(order.get("createdAt").asString()).matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z");
+	}
+
+	@Test
+	void appliesTierAndVolumeDiscountsAndChargesShipping() {
+		Response response = this.api.placeOrder(
+				"""
+						{"customerId": 40, "lines": [{"sku": "SKU-00197", "quantity": 6}, {"sku": "SKU-00543", "quantity": 4}]}""");
+
+		assertThat(response.status()).as(response.body()).isEqualTo(201);
+		// GOLD 10 % + volume 2 % of 23.16 = 2.7792 -> 2.78; DHL 4.99 + 15 kg x 0.99; DE
+		// 19 % of 40.22.
+		assertAmounts(response.json(), 2316, 278, 1984, 764, 4786);
+		assertThat(response.json().get("carrier").asString()).isEqualTo("DHL");
+	}
+
+	@Test
+	void roundsHalfToEvenAndTaxesByCountry() {
+		Response response = this.api.placeOrder("""
+				{"customerId": 13, "lines": [{"sku": "SKU-00048", "quantity": 1}]}""");
+
+		assertThat(response.status()).as(response.body()).isEqualTo(201);
+		// SILVER 5 % of 3.11 = 0.1555 -> 0.16; InPost 3.99 + 2 kg x 0.79; PL 23 % of 8.52
+		// = 1.9596.
+		assertAmounts(response.json(), 311, 16, 557, 196, 1048);
+	}
+
+	@Test
+	void readsAnOrderBack() {
+		Response placed = this.api.placeOrder(ORDER_42);
+
+		Response read = this.api.get(placed.header("Location"));
+
+		assertThat(read.status()).isEqualTo(200);
+		assertThat(read.json()).isEqualTo(placed.json());
+	}
+
+	@Test
+	void listsACustomersOrdersNewestFirst() {
+		List<String> ids = new ArrayList<>();
+		for (int i = 1; i <= 3; i++) {
+			Response placed = this.api.placeOrder("""
+					{"customerId": 77, "lines": [{"sku": "SKU-0000%d", "quantity": 1}]}""".formatted(i));
+			assertThat(placed.status()).as(placed.body()).isEqualTo(201);
+			ids.add(0, placed.json().get("id").asString());
+		}
+
+		Response limited = this.api.get("/api/customers/77/orders?limit=2");
+		Response all = this.api.get("/api/customers/77/orders");
+
+		assertThat(limited.status()).isEqualTo(200);
+		assertThat(ids(limited)).containsExactlyElementsOf(ids.subList(0, 2));
+		assertThat(ids(all)).startsWith(ids.toArray(String[]::new));
+		assertThat(all.json().get(0)).isEqualTo(this.api.get("/api/orders/" + ids.get(0)).json());
+	}
+
+	@Test
+	void listsNoOrdersForACustomerWithoutAny() {
+		Response response = this.api.get("/api/customers/9999/orders");
+
+		assertThat(response.status()).isEqualTo(200);
+		assertThat(response.json().isArray()).isTrue();
+		assertThat(response.json().size()).isZero();
+	}
+
+	// --- every row of the problem table
+	// ------------------------------------------------------
+
+	@Test
+	void rejectsInvalidOrdersListingEveryViolation() {
+		Response response = withNothingWritten(() -> this.api.placeOrder(
+				"""
+						{"customerId": "abc", "lines": [{"sku": "SKU-1", "quantity": 0}, {"sku": "SKU-00001", "quantity": 1}]}""",
+				"Idempotency-Key", "bad key!"));
+
+		assertProblem(response, 400, "validation");
+		assertThat(response.json().get("violations").toString()).isEqualTo("""
+				[{"field":"customerId","message":"is required and must be a positive integer"},\
+				{"field":"lines[0].sku","message":"must be SKU- followed by five digits"},\
+				{"field":"lines[0].quantity","message":"must be an integer from 1 to 100"},\
+				{"field":"Idempotency-Key","message":"must be 1 to 64 characters of A-Z, a-z, 0-9, _ or -"}]""");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "not json", "", "[1,2]", "{\"customerId\": 1, \"lines\": 5}" })
+	void rejectsBodiesThatAreNotAnOrder(String body) {
+		assertProblem(withNothingWritten(() -> this.api.placeOrder(body)), 400, "malformed-body");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "text/plain", "application/xml", "none" })
+	void rejectsOtherContentTypes(String contentType) {
+		Response response = withNothingWritten(
+				() -> this.api.post("/api/orders", "none".equals(contentType) ? null : contentType, ORDER_42));
+
+		assertProblem(response, 415, "unsupported-media-type");
+	}
+
+	@Test
+	void rejectsBodiesOver64KiB() {
+		String padded = ORDER_42.replace("}]}", "}], \"pad\": \"" + "x".repeat(64 * 1024) + "\"}");
+
+		assertProblem(withNothingWritten(() -> this.api.placeOrder(padded)), 413, "payload-too-large");
+	}
+
+	@Test
+	void rejectsOrderForUnknownCustomer() {
+		Response response = withNothingWritten(() -> this.api.placeOrder("""
+				{"customerId": 999999, "lines": [{"sku": "SKU-00001", "quantity": 1}]}"""));
+
+		assertProblem(response, 404, "customer-not-found");
+	}
+
+	@Test
+	void answersNotFoundForAnUnknownOrder() {
+		assertProblem(this.api.get("/api/orders/0190a7b2-1c3d-7e4f-8a9b-0c1d2e3f4a5b"), 404, "order-not-found");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "abc", "42", "0190a7b2-1c3d-7e4f-8a9b" })
+	void rejectsMalformedOrderIds(String id) {
+		Response response = this.api.get("/api/orders/" + id);
+
+		assertProblem(response, 400, "validation");
+		assertThat(response.json().get("violations").get(0).get("field").asString()).isEqualTo("id");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "0", "101", "abc", "-1" })
+	void rejectsListLimitsOutOfRange(String limit) {
+		Response response = this.api.get("/api/customers/42/orders?limit=" + limit);
+
+		assertProblem(response, 400, "validation");
+		assertThat(response.json().get("violations").get(0).get("field").asString()).isEqualTo("limit");
+	}
+
+	@Test
+	void answersNotFoundForOrdersOfAnUnknownCustomer() {
+		assertProblem(this.api.get("/api/customers/999999/orders"), 404, "customer-not-found");
+	}
+
+	@Test
+	void rejectsUnknownSkus() {
+		Response response = withNothingWritten(() -> this.api.placeOrder("""
+				{"customerId": 42, "lines": [{"sku": "SKU-99999", "quantity": 1}, {"sku": "SKU-00001", "quantity": 1},
+				{"sku": "SKU-99998", "quantity": 1}]}"""));
+
+		assertProblem(response, 422, "unknown-sku");
+		assertThat(response.json().get("unknownSkus").toString()).isEqualTo("[\"SKU-99998\",\"SKU-99999\"]");
+	}
+
+	@Test
+	void rejectsOrdersTheFraudCheckFlags() {
+		Response response = withNothingWritten(() -> this.api.placeOrder("""
+				{"customerId": 50, "lines": [{"sku": "SKU-00001", "quantity": 1}]}"""));
+
+		assertProblem(response, 422, "fraud-rejected");
+	}
+
+	@Test
+	void rejectsOrdersBeyondTheStockListingEveryShortSku() {
+		database().setStock("SKU-00901", 1);
+		database().setStock("SKU-00903", 0);
+
+		Response response = withNothingWritten(() -> this.api.placeOrder("""
+				{"customerId": 42, "lines": [{"sku": "SKU-00903", "quantity": 1}, {"sku": "SKU-00902", "quantity": 5},
+				{"sku": "SKU-00901", "quantity": 2}]}"""));
+
+		assertProblem(response, 409, "insufficient-stock");
+		assertThat(response.json().get("skus").toString()).isEqualTo("[\"SKU-00901\",\"SKU-00903\"]");
+		assertThat(database().stock("SKU-00902")).as("rolled back").isEqualTo(1_000_000);
+		database().reset();
+	}
+
+	@Test
+	void answersPartnerErrorsWith502() {
+		stub().faults("{\"errorRate\": 1.0, \"errorStatus\": 500}");
+
+		assertProblem(withNothingWritten(() -> this.api.placeOrder(ORDER_42)), 502, "partner-unavailable");
+	}
+
+	@Test
+	void answersAHangingPartnerWith504WithinTheDeadline() {
+		stub().faults("{\"hangRate\": 1.0}");
+
+		long start = System.nanoTime();
+		Response response = withNothingWritten(() -> this.api.placeOrder(ORDER_42));
+		Duration elapsed = Duration.ofNanos(System.nanoTime() - start);
+
+		assertProblem(response, 504, "partner-timeout");
+		assertThat(elapsed).isGreaterThanOrEqualTo(ContractSettings.PARTNER_TIMEOUT)
+			.isLessThan(ContractSettings.PARTNER_TIMEOUT.plusMillis(900));
+	}
+
+	@Test
+	void answersASlowPartnerWith504() {
+		stub().faults("{\"addedLatencyMs\": 1500}");
+
+		assertProblem(withNothingWritten(() -> this.api.placeOrder(ORDER_42)), 504, "partner-timeout");
+	}
+
+	@Test
+	void refusesRequestsBeyondTheAdmissionLimitWith503() {
+		stub().faults("{\"addedLatencyMs\": 700}");
+		int requests = ContractSettings.MAX_IN_FLIGHT + 36;
+
+		List<Response> responses = this.api.placeConcurrently(requests, (i) -> ORDER_42);
+
+		Map<Integer, Long> statuses = statusCounts(responses);
+		assertThat(statuses.keySet()).as(statuses.toString()).containsOnly(201, 503);
+		assertThat(statuses.get(503)).as(statuses.toString()).isGreaterThanOrEqualTo(36);
+		Response refused = responses.stream().filter((r) -> r.status() == 503).findFirst().orElseThrow();
+		assertProblem(refused, 503, "overloaded");
+		assertThat(refused.header("Retry-After")).isEqualTo("1");
+		stub().resetFaults();
+		assertThat(this.api.placeOrder(ORDER_42).status()).as("recovers").isEqualTo(201);
+	}
+
+	@Test
+	void answers503WhenNoDatabaseConnectionIsFreeInTime() throws SQLException {
+		int requests = ContractSettings.POOL_SIZE + 20;
+		List<Response> responses;
+		try (TestDatabase.RowLock lock = database().lockProduct("SKU-00950")) {
+			responses = this.api.placeConcurrently(requests, (i) -> """
+					{"customerId": %d, "lines": [{"sku": "SKU-00950", "quantity": 1}]}""".formatted(100 + i));
+		}
+		Map<Integer, Long> statuses = statusCounts(responses);
+
+		assertThat(statuses.keySet()).as(statuses.toString()).containsOnly(201, 503);
+		assertThat(statuses.get(503)).as(statuses.toString()).isGreaterThanOrEqualTo(1);
+		assertProblem(responses.stream().filter((r) -> r.status() == 503).findFirst().orElseThrow(), 503, "overloaded");
+		assertThat(database().count("SELECT count(*) FROM order_line WHERE sku = 'SKU-00950'"))
+			.isEqualTo(statuses.getOrDefault(201, 0L));
+	}
+
+	@Test
+	void answersUnexpectedFailuresWith500RevealingNothing() {
+		database().execute("INSERT INTO customer (id, name, email, tier, country) VALUES (20001, 'Swiss', "
+				+ "'swiss@example.com', 'STANDARD', 'CH') ON CONFLICT DO NOTHING");
+
+		Response response = withNothingWritten(() -> this.api.placeOrder("""
+				{"customerId": 20001, "lines": [{"sku": "SKU-00001", "quantity": 1}]}"""));
+
+		assertProblem(response, 500, "internal");
+		assertThat(response.body()).doesNotContain("Exception", "\tat ", "dev.rvl", "SELECT", "tax rate");
+	}
+
+	@Test
+	void answersUnknownRoutesWith404() {
+		assertProblem(this.api.get("/api/nothing-here"), 404, "not-found");
+	}
+
+	@Test
+	void answersUnsupportedMethodsWith405() {
+		assertProblem(this.api.send("DELETE", "/api/orders"), 405, "method-not-allowed");
+	}
+
+	@Test
+	void answersUnacceptableMediaTypesWith406() {
+		Response placed = this.api.placeOrder(ORDER_42);
+
+		assertProblem(this.api.get(placed.header("Location"), "Accept", "text/csv"), 406, "not-acceptable");
+	}
+
+	// --- idempotency
+	// ---------------------------------------------------------------------------
+
+	@Test
+	void replaysARepeatedIdempotencyKey() {
+		String key = "replay-" + System.nanoTime();
+		Response first = this.api.placeOrder(ORDER_42, "Idempotency-Key", key);
+		long stock = database().stock("SKU-00017");
+
+		Response replay = withNothingWritten(() -> this.api.placeOrder(ORDER_42, "Idempotency-Key", key));
+
+		assertThat(first.status()).isEqualTo(201);
+		assertThat(replay.status()).isEqualTo(200);
+		assertThat(replay.json()).isEqualTo(first.json());
+		assertThat(database().stock("SKU-00017")).isEqualTo(stock);
+	}
+
+	@Test
+	void rejectsAnIdempotencyKeyReusedWithAnotherBody() {
+		String key = "reuse-" + System.nanoTime();
+		assertThat(this.api.placeOrder(ORDER_42, "Idempotency-Key", key).status()).isEqualTo(201);
+
+		Response reused = withNothingWritten(() -> this.api
+			.placeOrder(ORDER_42.replace("\"quantity\": 2", "\"quantity\": 3"), "Idempotency-Key", key));
+
+		assertProblem(reused, 422, "idempotency-key-reused");
+	}
+
+	@Test
+	void settlesRacingDuplicatesWithOneOrder() {
+		String key = "race-" + System.nanoTime();
+		long ordersBefore = database().orders();
+
+		List<Response> responses = this.api.placeConcurrently(12, (i) -> ORDER_42, "Idempotency-Key", key);
+
+		assertThat(database().orders()).isEqualTo(ordersBefore + 1);
+		assertThat(database().count("SELECT count(*) FROM purchase_order WHERE idempotency_key = ?", key)).isOne();
+		assertThat(responses).filteredOn((r) -> r.status() == 201).hasSize(1);
+		Set<String> ids = responses.stream()
+			.filter((r) -> r.status() != 409)
+			.map((r) -> r.json().get("id").asString())
+			.collect(Collectors.toSet());
+		assertThat(ids).hasSize(1);
+		assertThat(responses).allSatisfy((r) -> {
+			assertThat(r.status()).as(r.body()).isIn(200, 201, 409);
+			if (r.status() == 409) {
+				assertThat(r.problemType()).isEqualTo("/problems/idempotency-key-in-progress");
+			}
+		});
+	}
+
+	// --- races on stock
+	// -------------------------------------------------------------------------
+
+	@Test
+	void keepsStockNonNegativeUnderConcurrentOrders() {
+		database().setStock("SKU-00990", 5);
+
+		List<Response> responses = this.api.placeConcurrently(24, (i) -> """
+				{"customerId": %d, "lines": [{"sku": "SKU-00990", "quantity": 1}]}""".formatted(200 + i));
+
+		Map<Integer, Long> statuses = statusCounts(responses);
+		assertThat(statuses).as(statuses.toString()).containsEntry(201, 5L).containsEntry(409, 19L);
+		assertThat(database().stock("SKU-00990")).isZero();
+		assertThat(database().count("SELECT count(*) FROM order_line WHERE sku = 'SKU-00990'")).isEqualTo(5);
+		database().reset();
+	}
+
+	@Test
+	void doesNotDeadlockOnOrdersSharingSkusInOppositeOrder() {
+		List<Response> responses = this.api.placeConcurrently(24, (i) -> (i % 2 == 0)
+				? """
+						{"customerId": 42, "lines": [{"sku": "SKU-00980", "quantity": 1}, {"sku": "SKU-00981", "quantity": 1}]}"""
+				: """
+						{"customerId": 42, "lines": [{"sku": "SKU-00981", "quantity": 1}, {"sku": "SKU-00980", "quantity": 1}]}""");
+
+		assertThat(statusCounts(responses)).isEqualTo(Map.of(201, 24L));
+	}
+
+	// --- bulk
+	// -----------------------------------------------------------------------------------
+
+	@Test
+	void placesBulkOrdersAnsweringEveryLine() {
+		List<String> lines = List.of(ORDER_42, "", "not json",
+				"{\"customerId\": 999999, \"lines\": [{\"sku\": \"SKU-00001\", \"quantity\": 1}]}", "   ",
+				"{\"customerId\": 42, \"lines\": [{\"sku\": \"SKU-00001\", \"quantity\": 0}]}", ORDER_42);
+		long ordersBefore = database().orders();
+		Map<Integer, JsonNode> results = new ConcurrentHashMap<>();
+
+		try (BulkClient bulk = new BulkClient(baseUrl(), "application/x-ndjson", lines.iterator(), 65536)) {
+			assertThat(bulk.status()).isEqualTo(200);
+			assertThat(bulk.header("Content-Type")).startsWith("application/x-ndjson");
+			bulk.readLines((line) -> {
+				JsonNode result = Api.JSON.readTree(line);
+				results.put(result.get("index").asInt(), result);
+			});
+		}
+
+		assertThat(results.keySet()).containsExactlyInAnyOrder(0, 1, 2, 3, 4);
+		assertThat(results.get(0).get("status").asInt()).isEqualTo(201);
+		assertThat(results.get(4).get("status").asInt()).isEqualTo(201);
+		assertThat(this.api.get("/api/orders/" + results.get(0).get("orderId").asString()).status()).isEqualTo(200);
+		assertThat(results.get(1).get("problem").get("type").asString()).isEqualTo("/problems/malformed-body");
+		assertThat(results.get(2).get("status").asInt()).isEqualTo(404);
+		assertThat(results.get(2).get("problem").get("type").asString()).isEqualTo("/problems/customer-not-found");
+		assertThat(results.get(3).get("problem").get("violations").get(0).get("field").asString())
+			.isEqualTo("lines[0].quantity");
+		assertThat(database().orders()).isEqualTo(ordersBefore + 2);
+	}
+
+	@Test
+	void rejectsBulkWithOtherContentTypes() {
+		assertProblem(this.api.post("/api/orders/bulk", "application/json", ORDER_42), 415, "unsupported-media-type");
+	}
+
+	@Test
+	void answersOverlongBulkLinesWith413() {
+		String longLine = ORDER_42.replace("}]}", "}], \"pad\": \"" + "x".repeat(64 * 1024) + "\"}");
+		List<JsonNode> results = Collections.synchronizedList(new ArrayList<>());
+
+		try (BulkClient bulk = new BulkClient(baseUrl(), "application/x-ndjson", List.of(longLine, ORDER_42).iterator(),
+				65536)) {
+			bulk.readLines((line) -> results.add(Api.JSON.readTree(line)));
+		}
+
+		Map<Integer, Integer> statusByIndex = results.stream()
+			.collect(Collectors.toMap((r) -> r.get("index").asInt(), (r) -> r.get("status").asInt()));
+		assertThat(statusByIndex).isEqualTo(Map.of(0, 413, 1, 201));
+	}
+
+	/**
+	 * 100,002 lines of about 1 KiB (100 MiB) through the default limits: every line
+	 * answered, the two beyond {@code orders.bulk.max-lines} with 413, and the heap after
+	 * GC never more than 64 MiB above where it started.
+	 */
+	@Test
+	void streamsAHundredThousandLineBulkWithBoundedHeap() throws Exception {
+		assumeTrue(appRunsInThisJvm(), "the heap is measured in the app's JVM");
+		int maxLines = 100_000;
+		MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+		System.gc();
+		long baseline = memory.getHeapMemoryUsage().getUsed();
+		AtomicLong peak = new AtomicLong();
+		Thread sampler = Thread.ofPlatform().daemon().start(() -> {
+			while (!Thread.currentThread().isInterrupted()) {
+				System.gc();
+				peak.accumulateAndGet(memory.getHeapMemoryUsage().getUsed(), Math::max);
+				try {
+					Thread.sleep(500);
+				}
+				catch (InterruptedException ex) {
+					return;
+				}
+			}
+		});
+		AtomicInteger answered = new AtomicInteger();
+		AtomicInteger created = new AtomicInteger();
+		Map<Integer, Integer> beyondLimit = new ConcurrentHashMap<>();
+		try (BulkClient bulk = new BulkClient(baseUrl(), "application/x-ndjson", bulkLines(maxLines + 2, 1024),
+				65536)) {
+			assertThat(bulk.status()).isEqualTo(200);
+			bulk.readLines((line) -> {
+				JsonNode result = Api.JSON.readTree(line);
+				answered.incrementAndGet();
+				int index = result.get("index").asInt();
+				if (result.get("status").asInt() == 201) {
+					created.incrementAndGet();
+				}
+				if (index >= maxLines) {
+					beyondLimit.put(index, result.get("status").asInt());
+				}
+			});
+		}
+		finally {
+			sampler.interrupt();
+			sampler.join();
+		}
+
+		assertThat(answered).hasValue(maxLines + 2);
+		assertThat(created).hasValue(maxLines / 100);
+		assertThat(beyondLimit).isEqualTo(Map.of(maxLines, 413, maxLines + 1, 413));
+		assertThat(peak.get() - baseline).as("heap growth in bytes").isLessThan(64L * 1024 * 1024);
+	}
+
+	/**
+	 * A client that sends a large bulk body but does not read the results: the app must
+	 * stop reading the body (TCP backpressure) well before its end, and finish once
+	 * results are read.
+	 */
+	@Test
+	void stopsReadingABulkBodyWhileResultsAreNotRead() {
+		int lines = 100_000;
+		int lineBytes = 4096;
+		long bodyBytes = (long) lines * lineBytes;
+		AtomicInteger answered = new AtomicInteger();
+		try (BulkClient bulk = new BulkClient(baseUrl(), "application/x-ndjson", bulkLines(lines, lineBytes), 16384)) {
+			long stalledAt = awaitStall(bulk);
+
+			assertThat(bulk.writerDone()).as("the body was read to its end").isFalse();
+			assertThat(stalledAt).as("body bytes read before the app stopped reading").isLessThan(bodyBytes / 2);
+
+			bulk.readLines((line) -> answered.incrementAndGet());
+			assertThat(bulk.writeFailure()).isNull();
+		}
+		assertThat(answered).hasValue(lines);
+	}
+
+	// --- served documents and observability
+	// ----------------------------------------------------
+
+	@Test
+	void servesTheSharedOpenApiDescription() throws IOException {
+		Response response = this.api.get("/openapi.yaml");
+
+		assertThat(response.status()).isEqualTo(200);
+		try (InputStream shared = getClass().getClassLoader().getResourceAsStream("META-INF/resources/openapi.yaml")) {
+			assertThat(shared).isNotNull();
+			assertThat(response.body()).isEqualTo(new String(shared.readAllBytes(), StandardCharsets.UTF_8));
+		}
+	}
+
+	@Test
+	void exposesHealthProbesAndOrderMetricsOnly() {
+		assertThat(this.api.placeOrder(ORDER_42).status()).isEqualTo(201);
+
+		assertThat(this.api.get("/actuator/health/liveness").status()).isEqualTo(200);
+		assertThat(this.api.get("/actuator/health/readiness").status()).isEqualTo(200);
+		String metrics = this.api.get("/actuator/prometheus").body();
+		assertThat(metrics).contains("orders_in_flight", "orders_bulk_queue_depth",
+				"orders_placed_total{outcome=\"created\"", "http_server_requests_seconds_bucket");
+		assertThat(metrics).containsAnyOf("hikaricp_connections_active", "r2dbc_pool_acquired_connections");
+		assertThat(this.api.get("/actuator/env").status()).isEqualTo(404);
+		assertThat(this.api.get("/actuator/beans").status()).isEqualTo(404);
+	}
+
+	// --- helpers
+	// ----------------------------------------------------------------------------------
+
+	/**
+	 * Runs a request that must fail and checks it left no order, line or stock change
+	 * behind.
+	 */
+	protected Response withNothingWritten(java.util.function.Supplier<Response> request) {
+		long orders = database().orders();
+		long lines = database().orderLines();
+		long stock = database().totalStock();
+		Response response = request.get();
+		assertThat(database().orders()).as("orders after " + response).isEqualTo(orders);
+		assertThat(database().orderLines()).as("order lines after " + response).isEqualTo(lines);
+		assertThat(database().totalStock()).as("stock after " + response).isEqualTo(stock);
+		return response;
+	}
+
+	protected static void assertProblem(Response response, int status, String kind) {
+		assertThat(response.status()).as(response.body()).isEqualTo(status);
+		assertThat(response.contentType()).startsWith("application/problem+json");
+		JsonNode problem = response.json();
+		assertThat(problem.get("type").asString()).isEqualTo("/problems/" + kind);
+		assertThat(problem.get("status").asInt()).isEqualTo(status);
+		assertThat(problem.get("title").asString()).isNotBlank();
+		assertThat(problem.get("detail").asString()).isNotBlank();
+	}
+
+	static void assertAmounts(JsonNode order, long subtotal, long discount, long shipping, long tax, long total) {
+		assertThat(List.of(order.get("subtotalCents").asLong(), order.get("discountCents").asLong(),
+				order.get("shippingCents").asLong(), order.get("taxCents").asLong(), order.get("totalCents").asLong()))
+			.as("subtotal, discount, shipping, tax, total")
+			.containsExactly(subtotal, discount, shipping, tax, total);
+	}
+
+	static List<String> ids(Response list) {
+		List<String> ids = new ArrayList<>();
+		list.json().forEach((order) -> ids.add(order.get("id").asString()));
+		return ids;
+	}
+
+	static Map<Integer, Long> statusCounts(List<Response> responses) {
+		return responses.stream().collect(Collectors.groupingBy(Response::status, Collectors.counting()));
+	}
+
+	/**
+	 * Bulk lines of about {@code lineBytes} each: every 100th a valid order, the others
+	 * for a customer that does not exist (answered quickly after one query).
+	 */
+	static Iterator<String> bulkLines(int count, int lineBytes) {
+		String pad = "x".repeat(Math.max(0, lineBytes - 110));
+		Function<Integer, String> line = (
+				i) -> "{\"customerId\": %d, \"lines\": [{\"sku\": \"SKU-%05d\", \"quantity\": 1}], \"note\": \"%s\"}"
+					.formatted((i % 100 == 0) ? 1 + (i / 100) % 49 : 900_000 + i, 1 + i % 900, pad);
+		return IntStream.range(0, count).mapToObj(line::apply).iterator();
+	}
+
+	/**
+	 * Waits until the client has made no progress writing the body for 3 s; returns bytes
+	 * sent.
+	 */
+	static long awaitStall(BulkClient bulk) {
+		AtomicLong last = new AtomicLong(-1);
+		AtomicLong since = new AtomicLong(System.nanoTime());
+		await().atMost(Duration.ofSeconds(120)).pollInterval(Duration.ofMillis(250)).until(() -> {
+			long sent = bulk.bytesSent();
+			if (sent != last.getAndSet(sent)) {
+				since.set(System.nanoTime());
+				return false;
+			}
+			return bulk.writerDone() || System.nanoTime() - since.get() > Duration.ofSeconds(3).toNanos();
+		});
+		return bulk.bytesSent();
+	}
+
+	static Set<String> distinct(List<String> values) {
+		return new HashSet<>(values);
+	}
+
+}

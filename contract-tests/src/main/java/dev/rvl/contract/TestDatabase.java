@@ -1,0 +1,143 @@
+package dev.rvl.contract;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+import dev.rvl.localdb.LocalPostgres;
+import dev.rvl.localdb.SeedReset;
+
+/**
+ * A database of one suite's own on the local PostgreSQL, recreated empty (the app's
+ * Flyway migrates and seeds it), with the few queries the suites need to set up and check
+ * state.
+ */
+public final class TestDatabase {
+
+	private final String name;
+
+	private final LocalPostgres.Server server;
+
+	private TestDatabase(String name, LocalPostgres.Server server) {
+		this.name = name;
+		this.server = server;
+	}
+
+	/** Drops and creates the named database on the local server. */
+	public static TestDatabase fresh(String name) {
+		LocalPostgres.Server server = LocalPostgres.ensureRunning();
+		LocalPostgres.recreateDatabase(name);
+		return new TestDatabase(name, server);
+	}
+
+	public String jdbcUrl() {
+		return this.server.jdbcUrl(this.name);
+	}
+
+	public String r2dbcUrl() {
+		return this.server.r2dbcUrl(this.name);
+	}
+
+	public String user() {
+		return LocalPostgres.USER;
+	}
+
+	public String password() {
+		return LocalPostgres.PASSWORD;
+	}
+
+	/** Back to the seed: no orders, full stock. */
+	public void reset() {
+		SeedReset.reset(jdbcUrl(), user(), password());
+	}
+
+	public long count(String sql, Object... parameters) {
+		try (Connection connection = connect(); PreparedStatement statement = connection.prepareStatement(sql)) {
+			for (int i = 0; i < parameters.length; i++) {
+				statement.setObject(i + 1, parameters[i]);
+			}
+			try (ResultSet result = statement.executeQuery()) {
+				result.next();
+				return result.getLong(1);
+			}
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(sql, ex);
+		}
+	}
+
+	public long orders() {
+		return count("SELECT count(*) FROM purchase_order");
+	}
+
+	public long orderLines() {
+		return count("SELECT count(*) FROM order_line");
+	}
+
+	public long stock(String sku) {
+		return count("SELECT stock FROM product WHERE sku = ?", sku);
+	}
+
+	/**
+	 * Sum of all stock: with {@link #orders()} and the lines, what "nothing written"
+	 * compares.
+	 */
+	public long totalStock() {
+		return count("SELECT sum(stock) FROM product");
+	}
+
+	public void execute(String sql, Object... parameters) {
+		try (Connection connection = connect(); PreparedStatement statement = connection.prepareStatement(sql)) {
+			for (int i = 0; i < parameters.length; i++) {
+				statement.setObject(i + 1, parameters[i]);
+			}
+			statement.execute();
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(sql, ex);
+		}
+	}
+
+	public void setStock(String sku, int stock) {
+		execute("UPDATE product SET stock = ? WHERE sku = ?", stock, sku);
+	}
+
+	/**
+	 * Opens a transaction that holds a row lock on a product until the returned lock is
+	 * closed: orders for that SKU then wait in their write transaction, holding a pool
+	 * connection.
+	 */
+	public RowLock lockProduct(String sku) {
+		try {
+			Connection connection = connect();
+			connection.setAutoCommit(false);
+			try (Statement statement = connection.createStatement()) {
+				statement.execute("SELECT 1 FROM product WHERE sku = '" + sku.replace("'", "") + "' FOR UPDATE");
+			}
+			return () -> {
+				try (connection) {
+					connection.rollback();
+				}
+			};
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	public Connection connect() throws SQLException {
+		return DriverManager.getConnection(jdbcUrl(), user(), password());
+	}
+
+	/** A held row lock. */
+	public interface RowLock extends AutoCloseable {
+
+		@Override
+		void close() throws SQLException;
+
+	}
+
+}

@@ -1,0 +1,81 @@
+package dev.rvl.reactive.bulk;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import dev.rvl.domain.bulk.BulkItem;
+import dev.rvl.domain.bulk.BulkReader;
+import dev.rvl.domain.bulk.BulkResult;
+import dev.rvl.domain.config.OrdersSettings;
+import dev.rvl.reactive.order.OrderService;
+import dev.rvl.web.OrderMetrics;
+import dev.rvl.web.ProblemResponses;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.stereotype.Component;
+
+/**
+ * Bulk ingest as a demand-driven pipeline: the body is read only as fast as orders
+ * complete. At most {@code orders.bulk.concurrency} orders are placed at once and at most
+ * {@code orders.bulk.buffer} parsed orders wait; with no demand, Reactor Netty stops
+ * reading the socket and TCP pushes back on the client.
+ */
+@Component
+class BulkIngest {
+
+	private final OrderService orders;
+
+	private final OrdersSettings.Bulk settings;
+
+	private final OrderMetrics metrics;
+
+	BulkIngest(OrderService orders, OrdersSettings settings, OrderMetrics metrics) {
+		this.orders = orders;
+		this.settings = settings.bulk();
+		this.metrics = metrics;
+	}
+
+	Flux<BulkResult> ingest(Flux<DataBuffer> body) {
+		BulkReader reader = new BulkReader(this.settings.maxLines());
+		AtomicInteger waiting = new AtomicInteger();
+		return Flux.using(() -> this.metrics.trackBulkQueue(waiting::get),
+				(queue) -> items(body, reader).doOnNext((item) -> waiting.incrementAndGet())
+					.limitRate(this.settings.buffer())
+					.flatMap((item) -> place(item).doFirst(waiting::decrementAndGet), this.settings.concurrency()),
+				OrderMetrics.BulkQueue::close);
+	}
+
+	private Flux<BulkItem> items(Flux<DataBuffer> body, BulkReader reader) {
+		return body.concatMapIterable((buffer) -> read(reader, buffer), 1)
+			.concatWith(Flux.defer(() -> Flux.fromIterable(reader.finish())));
+	}
+
+	private static List<BulkItem> read(BulkReader reader, DataBuffer buffer) {
+		List<BulkItem> items = new ArrayList<>();
+		try (DataBuffer.ByteBufferIterator chunks = buffer.readableByteBuffers()) {
+			while (chunks.hasNext()) {
+				ByteBuffer chunk = chunks.next();
+				items.addAll(reader.read(chunk));
+			}
+		}
+		finally {
+			DataBufferUtils.release(buffer);
+		}
+		return items;
+	}
+
+	private Mono<BulkResult> place(BulkItem item) {
+		return switch (item) {
+			case BulkItem.Parsed parsed -> this.orders.place(parsed.request(), null)
+				.map((placed) -> BulkResult.created(parsed.index(), placed.view().id()))
+				.onErrorResume((ex) -> Mono.just(BulkResult.failed(parsed.index(), ProblemResponses.problemOf(ex))));
+			case BulkItem.Rejected rejected -> Mono.just(BulkResult.failed(rejected.index(), rejected.problem()));
+		};
+	}
+
+}

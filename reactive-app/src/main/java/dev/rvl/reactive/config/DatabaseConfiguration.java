@@ -1,0 +1,31 @@
+package dev.rvl.reactive.config;
+
+import io.r2dbc.postgresql.PostgresqlConnectionFactoryProvider;
+import reactor.netty.resources.LoopResources;
+
+import org.springframework.boot.r2dbc.autoconfigure.ConnectionFactoryOptionsBuilderCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * R2DBC driver settings.
+ * <p>
+ * The driver gets event loops of its own. On the server's shared loops, pooled
+ * connections opened from one loop are co-located on it and their queries serialize
+ * (r2dbc/r2dbc-pool#190, reactor/reactor-netty#2781); the benchmark checks that the
+ * pool's connections run in parallel.
+ */
+@Configuration(proxyBeanMethods = false)
+class DatabaseConfiguration {
+
+	@Bean(destroyMethod = "dispose")
+	LoopResources r2dbcLoopResources() {
+		return LoopResources.create("r2dbc-pg", Math.max(2, Runtime.getRuntime().availableProcessors()), true);
+	}
+
+	@Bean
+	ConnectionFactoryOptionsBuilderCustomizer r2dbcLoops(LoopResources r2dbcLoopResources) {
+		return (options) -> options.option(PostgresqlConnectionFactoryProvider.LOOP_RESOURCES, r2dbcLoopResources);
+	}
+
+}

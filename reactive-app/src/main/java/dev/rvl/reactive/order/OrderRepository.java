@@ -1,0 +1,122 @@
+package dev.rvl.reactive.order;
+
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import dev.rvl.domain.order.Customer;
+import dev.rvl.domain.order.NewOrder;
+import dev.rvl.domain.order.Product;
+import dev.rvl.domain.order.StoredOrder;
+import dev.rvl.domain.sql.OrderRows;
+import dev.rvl.domain.sql.OrderRows.OrderRow;
+import dev.rvl.domain.sql.OrderSql;
+import io.r2dbc.spi.Parameters;
+import io.r2dbc.spi.R2dbcType;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import org.springframework.r2dbc.core.DatabaseClient;
+import org.springframework.stereotype.Repository;
+
+/**
+ * Runs the shared SQL with R2DBC. Each query holds a pooled connection only while it
+ * runs, unless the caller wraps it in a transaction.
+ */
+@Repository
+class OrderRepository {
+
+	private final DatabaseClient db;
+
+	OrderRepository(DatabaseClient db) {
+		this.db = db;
+	}
+
+	Mono<Customer> findCustomer(long customerId) {
+		return this.db.sql(OrderSql.FIND_CUSTOMER)
+			.bind("id", customerId)
+			.map((row) -> OrderRows.customer(row::get))
+			.one();
+	}
+
+	Flux<Product> findProducts(List<String> skus) {
+		return this.db.sql(OrderSql.FIND_PRODUCTS).bind("skus", skus).map((row) -> OrderRows.product(row::get)).all();
+	}
+
+	/**
+	 * Decrements the stock of every line in lock order; returns the SKUs that were short.
+	 */
+	Mono<List<String>> reserveStock(NewOrder order) {
+		return Flux.fromIterable(order.linesInLockOrder())
+			.concatMap((line) -> this.db.sql(OrderSql.RESERVE_STOCK)
+				.bindValues(OrderSql.reserveParameters(line))
+				.fetch()
+				.rowsUpdated()
+				.filter((updated) -> updated == 0)
+				.map((updated) -> line.sku()))
+			.collectList();
+	}
+
+	Mono<Void> insert(NewOrder order) {
+		return this.db.sql(OrderSql.INSERT_ORDER)
+			.bindValues(bindable(OrderSql.orderParameters(order)))
+			.then()
+			.thenMany(Flux.fromIterable(order.lines())
+				.concatMap((line) -> this.db.sql(OrderSql.INSERT_LINE)
+					.bindValues(OrderSql.lineParameters(order.id(), line))
+					.then()))
+			.then();
+	}
+
+	Mono<StoredOrder> findOrder(UUID id) {
+		return this.db.sql(OrderSql.FIND_ORDER)
+			.bind("id", id)
+			.map((row) -> OrderRows.order(row::get))
+			.all()
+			.collectList()
+			.flatMap(this::withLines)
+			.flatMap((orders) -> Mono.justOrEmpty(orders.stream().findFirst()));
+	}
+
+	Mono<StoredOrder> findByIdempotencyKey(String key) {
+		return this.db.sql(OrderSql.FIND_ORDER_BY_IDEMPOTENCY_KEY)
+			.bind("idempotencyKey", key)
+			.map((row) -> OrderRows.order(row::get))
+			.all()
+			.collectList()
+			.flatMap(this::withLines)
+			.flatMap((orders) -> Mono.justOrEmpty(orders.stream().findFirst()));
+	}
+
+	Mono<List<StoredOrder>> listOrders(long customerId, int limit) {
+		return this.db.sql(OrderSql.LIST_ORDERS)
+			.bind("customerId", customerId)
+			.bind("limit", limit)
+			.map((row) -> OrderRows.order(row::get))
+			.all()
+			.collectList()
+			.flatMap(this::withLines);
+	}
+
+	private Mono<List<StoredOrder>> withLines(List<OrderRow> orders) {
+		if (orders.isEmpty()) {
+			return Mono.just(List.of());
+		}
+		return this.db.sql(OrderSql.FIND_LINES)
+			.bind("orderIds", OrderRows.ids(orders))
+			.map((row) -> OrderRows.line(row::get))
+			.all()
+			.collectList()
+			.map((lines) -> OrderRows.assemble(orders, lines));
+	}
+
+	/**
+	 * R2DBC binds a null only with its type; the only nullable parameter is a text
+	 * column.
+	 */
+	private static Map<String, Object> bindable(Map<String, Object> parameters) {
+		parameters.replaceAll((name, value) -> (value != null) ? value : Parameters.in(R2dbcType.VARCHAR));
+		return parameters;
+	}
+
+}

@@ -1,0 +1,30 @@
+package dev.rvl.reactive.web;
+
+import java.util.Map;
+
+import dev.rvl.domain.order.Limits;
+import dev.rvl.domain.problem.Problems;
+import dev.rvl.web.ProblemResponses;
+
+import org.springframework.core.io.buffer.DataBufferLimitException;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+/**
+ * Maps every failure to the shared problem catalogue (RFC 9457).
+ */
+@RestControllerAdvice
+class ProblemHandler {
+
+	@ExceptionHandler(DataBufferLimitException.class)
+	ResponseEntity<Map<String, Object>> tooLarge(DataBufferLimitException ex) {
+		return ProblemResponses.of(Problems.payloadTooLarge(Limits.MAX_BODY_BYTES));
+	}
+
+	@ExceptionHandler(Throwable.class)
+	ResponseEntity<Map<String, Object>> problem(Throwable ex) {
+		return ProblemResponses.of(ex);
+	}
+
+}

@@ -1,0 +1,71 @@
+package dev.rvl.web;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntSupplier;
+
+import dev.rvl.domain.admission.AdmissionLimit;
+import dev.rvl.domain.order.PlacedOrder;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+
+/**
+ * The order metrics, with the same names in both apps: {@code orders.in.flight} (gauge of
+ * the admission limit), {@code orders.bulk.queue.depth} (parsed bulk orders waiting for a
+ * slot) and {@code orders.placed} (counter tagged {@code outcome}: {@code created},
+ * {@code replayed} or the problem kind).
+ */
+public class OrderMetrics {
+
+	private final MeterRegistry registry;
+
+	private final Set<IntSupplier> bulkQueues = ConcurrentHashMap.newKeySet();
+
+	public OrderMetrics(MeterRegistry registry, AdmissionLimit admissionLimit) {
+		this.registry = registry;
+		Gauge.builder("orders.in.flight", admissionLimit, AdmissionLimit::inFlight)
+			.description("Requests admitted and not yet answered")
+			.register(registry);
+		Gauge.builder("orders.bulk.queue.depth", this.bulkQueues, OrderMetrics::sum)
+			.description("Parsed bulk orders waiting for a free slot")
+			.register(registry);
+	}
+
+	public void placed(PlacedOrder order) {
+		count(order.created() ? "created" : "replayed");
+	}
+
+	public void failed(Throwable failure) {
+		count(ProblemResponses.problemOf(failure).kind().slug());
+	}
+
+	/**
+	 * Counts a bulk request's buffer in {@code orders.bulk.queue.depth} until the
+	 * returned handle is closed.
+	 * @param depth how many parsed orders wait in the buffer now
+	 * @return closes the registration
+	 */
+	public BulkQueue trackBulkQueue(IntSupplier depth) {
+		this.bulkQueues.add(depth);
+		return () -> this.bulkQueues.remove(depth);
+	}
+
+	private static double sum(Set<IntSupplier> queues) {
+		return queues.stream().mapToInt(IntSupplier::getAsInt).sum();
+	}
+
+	/** A bulk buffer counted in the queue-depth gauge; close it when the request ends. */
+	@FunctionalInterface
+	public interface BulkQueue extends AutoCloseable {
+
+		@Override
+		void close();
+
+	}
+
+	private void count(String outcome) {
+		Counter.builder("orders.placed").tag("outcome", outcome).register(this.registry).increment();
+	}
+
+}

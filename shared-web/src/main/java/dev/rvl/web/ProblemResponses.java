@@ -1,0 +1,74 @@
+package dev.rvl.web;
+
+import java.util.Map;
+
+import dev.rvl.domain.problem.Problem;
+import dev.rvl.domain.problem.ProblemException;
+import dev.rvl.domain.problem.Problems;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.TransientDataAccessException;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.ErrorResponse;
+
+/**
+ * Turns any failure into the documented RFC 9457 answer, the same way in both apps.
+ */
+public final class ProblemResponses {
+
+	private static final Log logger = LogFactory.getLog(ProblemResponses.class);
+
+	private ProblemResponses() {
+	}
+
+	/**
+	 * The problem for a failure: the problem a {@link ProblemException} carries; the
+	 * framework's own errors (unknown route, wrong method or media type, ...) by their
+	 * status; the database being unreachable or its pool exhausted as {@code overloaded};
+	 * anything else {@code internal}, without any detail of the cause.
+	 */
+	public static Problem problemOf(Throwable failure) {
+		return switch (failure) {
+			case ProblemException problem -> problem.problem();
+			case ErrorResponse error -> Problems.framework(error.getStatusCode().value());
+			case DataAccessResourceFailureException ex ->
+				Problems.overloaded("The database is unavailable or no connection was free in time; retry later")
+					.problem();
+			case TransientDataAccessException ex -> Problems.overloaded("The database is busy; retry later").problem();
+			default -> Problems.internal();
+		};
+	}
+
+	/** The HTTP answer for a failure, logging the unexpected ones. */
+	public static ResponseEntity<Map<String, Object>> of(Throwable failure) {
+		Problem problem = problemOf(failure);
+		if (problem.status() == 500) {
+			logger.error("Unexpected failure", failure);
+		}
+		ResponseEntity<Map<String, Object>> response = of(problem);
+		if (failure instanceof ErrorResponse error && !error.getHeaders().isEmpty()) {
+			HttpHeaders headers = new HttpHeaders();
+			headers.addAll(response.getHeaders());
+			headers.addAll(error.getHeaders());
+			return new ResponseEntity<>(response.getBody(), headers, response.getStatusCode());
+		}
+		return response;
+	}
+
+	/**
+	 * The HTTP answer for a problem: its status, {@code application/problem+json}, the
+	 * body.
+	 */
+	public static ResponseEntity<Map<String, Object>> of(Problem problem) {
+		ResponseEntity.BodyBuilder response = ResponseEntity.status(problem.status())
+			.contentType(MediaType.APPLICATION_PROBLEM_JSON);
+		problem.retryAfterSeconds()
+			.ifPresent((seconds) -> response.header(HttpHeaders.RETRY_AFTER, seconds.toString()));
+		return response.body(problem.body());
+	}
+
+}
