@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 
 import tools.jackson.databind.JsonNode;
@@ -60,14 +61,19 @@ public final class Api {
 	}
 
 	/** Sends the same order {@code count} times at once and waits for all answers. */
-	public List<Response> placeConcurrently(int count, java.util.function.IntFunction<String> json, String... headers) {
-		List<CompletableFuture<Response>> futures = IntStream.range(0, count).mapToObj((i) -> {
+	public List<Response> placeConcurrently(int count, IntFunction<String> json, String... headers) {
+		return placeConcurrentlyAsync(count, json, headers).stream().map(CompletableFuture::join).toList();
+	}
+
+	/** Sends {@code count} orders at once; the answers arrive in the returned futures. */
+	public List<CompletableFuture<Response>> placeConcurrentlyAsync(int count, IntFunction<String> json,
+			String... headers) {
+		return IntStream.range(0, count).mapToObj((i) -> {
 			HttpRequest request = request("/api/orders", headers).header("Content-Type", "application/json")
 				.POST(HttpRequest.BodyPublishers.ofString(json.apply(i)))
 				.build();
 			return this.http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).thenApply(Response::of);
 		}).toList();
-		return futures.stream().map(CompletableFuture::join).toList();
 	}
 
 	private HttpRequest.Builder request(String path, String... headers) {

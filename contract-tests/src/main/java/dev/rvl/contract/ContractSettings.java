@@ -35,6 +35,9 @@ public final class ContractSettings {
 			properties.put("spring.r2dbc.url", database.r2dbcUrl());
 			properties.put("spring.r2dbc.username", database.user());
 			properties.put("spring.r2dbc.password", database.password());
+			properties.put("spring.flyway.url", database.jdbcUrl());
+			properties.put("spring.flyway.user", database.user());
+			properties.put("spring.flyway.password", database.password());
 		}
 		else {
 			properties.put("spring.datasource.url", database.jdbcUrl());

@@ -11,6 +11,7 @@ import org.apache.commons.logging.LogFactory;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
+import org.springframework.transaction.CannotCreateTransactionException;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.ErrorResponse;
@@ -38,6 +39,8 @@ public final class ProblemResponses {
 			case DataAccessResourceFailureException ex ->
 				Problems.overloaded("The database is unavailable or no connection was free in time; retry later")
 					.problem();
+			case CannotCreateTransactionException ex ->
+				Problems.overloaded("No database connection was free in time; retry later").problem();
 			case TransientDataAccessException ex -> Problems.overloaded("The database is busy; retry later").problem();
 			default -> Problems.internal();
 		};

@@ -1,0 +1,42 @@
+package dev.rvl.reactive;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Main code never waits for a publisher: no {@code block()}, {@code blockFirst()},
+ * {@code blockLast()} or {@code toFuture().get()}.
+ */
+class NoBlockingCallsTests {
+
+	static final Pattern BLOCKING = Pattern.compile("\\.block(First|Last)?\\(|toFuture\\(\\)\\.get\\(");
+
+	@Test
+	void mainCodeHasNoBlockingCalls() throws IOException {
+		try (Stream<Path> sources = Files.walk(Path.of("src/main/java"))) {
+			List<String> offenders = sources.filter((path) -> path.toString().endsWith(".java"))
+				.filter(NoBlockingCallsTests::blocks)
+				.map(Path::toString)
+				.toList();
+			assertThat(offenders).isEmpty();
+		}
+	}
+
+	static boolean blocks(Path source) {
+		try {
+			return BLOCKING.matcher(Files.readString(source)).find();
+		}
+		catch (IOException ex) {
+			throw new IllegalStateException(ex);
+		}
+	}
+
+}

@@ -1,0 +1,44 @@
+package dev.rvl.reactive;
+
+import java.net.URI;
+
+import dev.rvl.contract.ContractSettings;
+import dev.rvl.contract.OrderApiContract;
+import dev.rvl.contract.PartnerStub;
+import dev.rvl.contract.TestDatabase;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The shared contract suite against the reactive app, in this JVM so that BlockHound
+ * watches every request it serves.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "local-postgres.enabled=false")
+class OrderApiContractTests extends OrderApiContract {
+
+	static final TestDatabase DATABASE = TestDatabase.fresh("reactive_contract");
+
+	@LocalServerPort
+	int port;
+
+	@DynamicPropertySource
+	static void contractSettings(DynamicPropertyRegistry registry) {
+		ContractSettings.properties(DATABASE, PartnerStub.shared(), true)
+			.forEach((name, value) -> registry.add(name, () -> value));
+	}
+
+	@Override
+	protected URI baseUrl() {
+		return URI.create("http://127.0.0.1:" + this.port);
+	}
+
+	@Override
+	protected TestDatabase database() {
+		return DATABASE;
+	}
+
+}
