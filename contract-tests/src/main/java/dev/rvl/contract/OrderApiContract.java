@@ -299,7 +299,7 @@ public abstract class OrderApiContract {
 
 	@Test
 	void refusesRequestsBeyondTheAdmissionLimitWith503() {
-		stub().faults("{\"addedLatencyMs\": 700}");
+		stub().faults("{\"addedLatencyMs\": 500}");
 		int requests = ContractSettings.MAX_IN_FLIGHT + 36;
 
 		List<Response> responses = this.api.placeConcurrently(requests, (i) -> ORDER_42);

@@ -1,0 +1,137 @@
+package dev.rvl.loom.bulk;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.locks.ReentrantLock;
+
+import dev.rvl.domain.bulk.BulkItem;
+import dev.rvl.domain.bulk.BulkReader;
+import dev.rvl.domain.bulk.BulkResult;
+import dev.rvl.domain.config.OrdersSettings;
+import dev.rvl.domain.problem.Problems;
+import dev.rvl.loom.concurrent.FanOut;
+import dev.rvl.loom.order.OrderService;
+import dev.rvl.web.OrderMetrics;
+import dev.rvl.web.ProblemResponses;
+import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.core.task.AsyncTaskExecutor;
+import org.springframework.stereotype.Component;
+
+/**
+ * Bulk ingest as a bounded producer-consumer: one thread parses the body into an
+ * {@link ArrayBlockingQueue} of {@code orders.bulk.buffer} orders;
+ * {@code orders.bulk.concurrency} threads take from it, place the order and write the
+ * result line. A full queue blocks the producer, which stops reading the socket, and TCP
+ * pushes back on the client. An end marker ends the consumers; a failure (client gone)
+ * cancels them all.
+ */
+@Component
+class BulkIngest {
+
+	/** The end-of-body marker; identity matters, not content. */
+	private static final BulkItem END = new BulkItem.Rejected(-1, Problems.internal());
+
+	private final OrderService orders;
+
+	private final OrdersSettings.Bulk settings;
+
+	private final OrderMetrics metrics;
+
+	private final AsyncTaskExecutor executor;
+
+	private final JsonMapper json;
+
+	BulkIngest(OrderService orders, OrdersSettings settings, OrderMetrics metrics,
+			AsyncTaskExecutor applicationTaskExecutor, JsonMapper json) {
+		this.orders = orders;
+		this.settings = settings.bulk();
+		this.metrics = metrics;
+		this.executor = applicationTaskExecutor;
+		this.json = json;
+	}
+
+	void ingest(InputStream body, OutputStream out) {
+		BlockingQueue<BulkItem> queue = new ArrayBlockingQueue<>(this.settings.buffer());
+		ResultWriter results = new ResultWriter(out);
+		try (OrderMetrics.BulkQueue tracked = this.metrics.trackBulkQueue(queue::size);
+				FanOut fanOut = new FanOut(this.executor)) {
+			fanOut.fork(() -> produce(body, queue));
+			for (int i = 0; i < this.settings.concurrency(); i++) {
+				fanOut.fork(() -> consume(queue, results));
+			}
+			fanOut.join();
+		}
+	}
+
+	private Void produce(InputStream body, BlockingQueue<BulkItem> queue) throws IOException, InterruptedException {
+		BulkReader reader = new BulkReader(this.settings.maxLines());
+		byte[] chunk = new byte[8192];
+		try {
+			for (int read = body.read(chunk); read != -1; read = body.read(chunk)) {
+				for (BulkItem item : reader.read(chunk, 0, read)) {
+					queue.put(item);
+				}
+			}
+			for (BulkItem item : reader.finish()) {
+				queue.put(item);
+			}
+		}
+		finally {
+			queue.put(END);
+		}
+		return null;
+	}
+
+	private Void consume(BlockingQueue<BulkItem> queue, ResultWriter results) throws IOException, InterruptedException {
+		for (BulkItem item = queue.take(); item != END; item = queue.take()) {
+			results.write(place(item));
+		}
+		queue.put(END); // for the next consumer
+		return null;
+	}
+
+	private BulkResult place(BulkItem item) {
+		return switch (item) {
+			case BulkItem.Parsed parsed -> {
+				try {
+					yield BulkResult.created(parsed.index(), this.orders.place(parsed.request(), null).view().id());
+				}
+				catch (RuntimeException ex) {
+					yield BulkResult.failed(parsed.index(), ProblemResponses.problemOf(ex));
+				}
+			}
+			case BulkItem.Rejected rejected -> BulkResult.failed(rejected.index(), rejected.problem());
+		};
+	}
+
+	/** Writes one result line at a time; a {@code ReentrantLock}, as the write blocks. */
+	private final class ResultWriter {
+
+		private final OutputStream out;
+
+		private final ReentrantLock lock = new ReentrantLock();
+
+		ResultWriter(OutputStream out) {
+			this.out = out;
+		}
+
+		void write(BulkResult result) throws IOException {
+			byte[] line = BulkIngest.this.json.writeValueAsBytes(result);
+			this.lock.lock();
+			try {
+				this.out.write(line);
+				this.out.write('\n');
+				this.out.flush();
+			}
+			finally {
+				this.lock.unlock();
+			}
+		}
+
+	}
+
+}

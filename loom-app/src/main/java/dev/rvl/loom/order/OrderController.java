@@ -1,0 +1,60 @@
+package dev.rvl.loom.order;
+
+import java.io.InputStream;
+import java.net.URI;
+import java.util.List;
+
+import dev.rvl.domain.order.OrderRequestReader;
+import dev.rvl.domain.order.OrderValidator;
+import dev.rvl.domain.order.OrderView;
+import dev.rvl.domain.order.PlaceOrderRequest;
+import dev.rvl.domain.order.PlacedOrder;
+
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * The order endpoints. The body is read as bytes (at most 64 KiB) and parsed by the
+ * shared reader, so both apps answer malformed input the same way.
+ */
+@RestController
+class OrderController {
+
+	private final OrderService orders;
+
+	OrderController(OrderService orders) {
+		this.orders = orders;
+	}
+
+	@PostMapping(path = "/api/orders", consumes = MediaType.APPLICATION_JSON_VALUE,
+			produces = MediaType.APPLICATION_JSON_VALUE)
+	ResponseEntity<OrderView> place(InputStream body,
+			@RequestHeader(name = OrderValidator.IDEMPOTENCY_KEY_HEADER, required = false) String idempotencyKey) {
+		PlaceOrderRequest request = OrderRequestReader.read(body);
+		return toResponse(this.orders.place(request, idempotencyKey));
+	}
+
+	@GetMapping(path = "/api/orders/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
+	OrderView find(@PathVariable String id) {
+		return this.orders.find(id);
+	}
+
+	@GetMapping(path = "/api/customers/{customerId}/orders", produces = MediaType.APPLICATION_JSON_VALUE)
+	List<OrderView> list(@PathVariable String customerId, @RequestParam(required = false) String limit) {
+		return this.orders.list(customerId, limit);
+	}
+
+	private ResponseEntity<OrderView> toResponse(PlacedOrder placed) {
+		if (!placed.created()) {
+			return ResponseEntity.ok(placed.view());
+		}
+		return ResponseEntity.created(URI.create("/api/orders/" + placed.view().id())).body(placed.view());
+	}
+
+}

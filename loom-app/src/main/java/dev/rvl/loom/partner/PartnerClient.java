@@ -1,0 +1,119 @@
+package dev.rvl.loom.partner;
+
+import java.net.http.HttpClient;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+import dev.rvl.domain.config.PartnerSettings;
+import dev.rvl.domain.order.OrderDraft;
+import dev.rvl.domain.order.OrderDraft.FraudCheck;
+import dev.rvl.domain.order.OrderDraft.ShippingRequest;
+import dev.rvl.domain.pricing.FraudScore;
+import dev.rvl.domain.pricing.PartnerQuotes;
+import dev.rvl.domain.pricing.ShippingQuote;
+import dev.rvl.domain.problem.Problems;
+import dev.rvl.loom.concurrent.FanOut;
+
+import org.springframework.core.task.AsyncTaskExecutor;
+import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.stereotype.Component;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestClientException;
+
+/**
+ * The partner APIs over {@code RestClient}. All resilience lives here: one deadline for
+ * the fan-out, retries within it, and the mapping of failures to {@code partner-timeout}
+ * and {@code partner-unavailable}.
+ */
+@Component
+public class PartnerClient {
+
+	private final RestClient restClient;
+
+	private final PartnerSettings settings;
+
+	private final AsyncTaskExecutor executor;
+
+	private final Semaphore connections;
+
+	PartnerClient(RestClient.Builder builder, PartnerSettings settings, AsyncTaskExecutor applicationTaskExecutor) {
+		this.settings = settings;
+		this.executor = applicationTaskExecutor;
+		// The JDK client opens a connection per concurrent request without limit; the
+		// semaphore
+		// gives it the same maximum as the reactive app's connection pool.
+		this.connections = new Semaphore(settings.maxConnections());
+		HttpClient http = HttpClient.newBuilder()
+			.version(HttpClient.Version.HTTP_1_1)
+			.connectTimeout(settings.connectTimeout())
+			.build();
+		JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(http);
+		requests.setReadTimeout(settings.timeout());
+		this.restClient = builder.baseUrl(settings.baseUrl().toString()).requestFactory(requests).build();
+	}
+
+	/** Asks both partners at once, on two threads, under one deadline. */
+	public PartnerQuotes quotes(OrderDraft draft) {
+		try (FanOut fanOut = new FanOut(this.executor)) {
+			Supplier<FraudScore> fraud = fanOut.fork(() -> fraudScore(draft.fraudCheck()));
+			Supplier<ShippingQuote> shipping = fanOut.fork(() -> shippingQuote(draft.shippingRequest()));
+			fanOut.join(this.settings.timeout());
+			return new PartnerQuotes(fraud.get(), shipping.get());
+		}
+		catch (TimeoutException ex) {
+			throw Problems.partnerTimeout(this.settings.timeout(), ex);
+		}
+	}
+
+	private FraudScore fraudScore(FraudCheck check) {
+		return call("fraud score",
+				() -> this.restClient.get()
+					.uri("/fraud/score?customerId={customerId}&amountCents={amountCents}", check.customerId(),
+							check.amountCents())
+					.retrieve()
+					.body(FraudScore.class));
+	}
+
+	private ShippingQuote shippingQuote(ShippingRequest request) {
+		return call("shipping quote",
+				() -> this.restClient.get()
+					.uri("/shipping/quote?country={country}&weightGrams={weightGrams}", request.country(),
+							request.weightGrams())
+					.retrieve()
+					.body(ShippingQuote.class));
+	}
+
+	private <T> T call(String partner, Supplier<T> request) {
+		try {
+			if (!this.connections.tryAcquire(this.settings.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
+				throw Problems.partnerTimeout(this.settings.timeout(), null);
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw Problems.partnerTimeout(this.settings.timeout(), ex);
+		}
+		try {
+			return withRetries(partner, request);
+		}
+		finally {
+			this.connections.release();
+		}
+	}
+
+	private <T> T withRetries(String partner, Supplier<T> request) {
+		for (int attempt = 0;; attempt++) {
+			try {
+				return request.get();
+			}
+			catch (RestClientException ex) {
+				if (attempt >= this.settings.retries() || Thread.currentThread().isInterrupted()) {
+					throw Problems.partnerUnavailable(partner, ex);
+				}
+			}
+		}
+	}
+
+}

@@ -1,0 +1,43 @@
+package dev.rvl.loom;
+
+import java.net.URI;
+
+import dev.rvl.contract.ContractSettings;
+import dev.rvl.contract.OrderApiContract;
+import dev.rvl.contract.PartnerStub;
+import dev.rvl.contract.TestDatabase;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The shared contract suite against the Loom app on virtual threads.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "local-postgres.enabled=false")
+class OrderApiContractTests extends OrderApiContract {
+
+	static final TestDatabase DATABASE = TestDatabase.fresh("loom_contract");
+
+	@LocalServerPort
+	int port;
+
+	@DynamicPropertySource
+	static void contractSettings(DynamicPropertyRegistry registry) {
+		ContractSettings.properties(DATABASE, PartnerStub.shared(), false)
+			.forEach((name, value) -> registry.add(name, () -> value));
+	}
+
+	@Override
+	protected URI baseUrl() {
+		return URI.create("http://127.0.0.1:" + this.port);
+	}
+
+	@Override
+	protected TestDatabase database() {
+		return DATABASE;
+	}
+
+}
