@@ -51,6 +51,8 @@ public final class LocalPostgres {
 
 	private static EmbeddedPostgres owned;
 
+	private static boolean registered;
+
 	private LocalPostgres() {
 	}
 
@@ -68,6 +70,7 @@ public final class LocalPostgres {
 					StandardOpenOption.WRITE); FileLock lock = channel.lock()) {
 				Optional<Integer> running = readPort(home).filter(LocalPostgres::answers);
 				server = new Server("localhost", running.isPresent() ? running.get() : start(home));
+				register(home);
 				return server;
 			}
 		}
@@ -114,12 +117,72 @@ public final class LocalPostgres {
 		owned = EmbeddedPostgres.builder()
 			.setDataDirectory(home.resolve("data"))
 			.setCleanDataDirectory(false)
+			.setRegisterShutdownHook(false)
 			.setPort(port)
 			// Room for both apps' pools, the runner and the tests at once.
 			.setServerConfig("max_connections", "300")
 			.start();
 		Files.writeString(home.resolve("port"), Integer.toString(port), StandardCharsets.UTF_8);
 		return port;
+	}
+
+	/** Counts this process as a user of the server until it exits. */
+	private static void register(Path home) throws IOException {
+		if (registered) {
+			return;
+		}
+		Path clients = Files.createDirectories(home.resolve("clients"));
+		Path self = clients.resolve(Long.toString(ProcessHandle.current().pid()));
+		Files.writeString(self, "");
+		Runtime.getRuntime().addShutdownHook(new Thread(() -> leave(home, self), "local-postgres-leave"));
+		registered = true;
+	}
+
+	/** On exit: the last process still using the server stops it, whoever started it. */
+	private static void leave(Path home, Path self) {
+		try (FileChannel channel = FileChannel.open(home.resolve("start.lock"), StandardOpenOption.CREATE,
+				StandardOpenOption.WRITE); FileLock lock = channel.lock()) {
+			Files.deleteIfExists(self);
+			if (otherClientsAlive(home.resolve("clients"))) {
+				return;
+			}
+			if (owned != null) {
+				owned.close();
+			}
+			else {
+				stopPostmaster(home.resolve("data"));
+			}
+			Files.deleteIfExists(home.resolve("port"));
+		}
+		catch (IOException | RuntimeException ex) {
+			System.err.println("local-postgres: could not stop the server cleanly: " + ex);
+		}
+	}
+
+	private static boolean otherClientsAlive(Path clients) throws IOException {
+		try (var entries = Files.list(clients)) {
+			return entries.map((file) -> file.getFileName().toString())
+				.filter((name) -> name.matches("\\d+"))
+				.map(Long::parseLong)
+				.anyMatch((pid) -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false));
+		}
+	}
+
+	/** Fast shutdown (SIGINT) of a server this process did not start, by its pid file. */
+	private static void stopPostmaster(Path data) throws IOException {
+		Path pidFile = data.resolve("postmaster.pid");
+		if (Files.exists(pidFile)) {
+			long pid = Long.parseLong(Files.readAllLines(pidFile).get(0).strip());
+			ProcessHandle.of(pid).ifPresent((postmaster) -> {
+				try {
+					new ProcessBuilder("kill", "-INT", Long.toString(pid)).start().waitFor();
+					postmaster.onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+				}
+				catch (Exception ex) {
+					postmaster.destroy();
+				}
+			});
+		}
 	}
 
 	private static Path home() {

@@ -52,6 +52,7 @@ class LocalPostgresTests {
 		String output = new String(child.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
 
 		assertThat(output).contains(server.jdbcUrl(DATABASE)).contains("Already running in another process");
+		assertThat(connect().isValid(2)).as("still running after the other process left").isTrue();
 	}
 
 	@Test
