@@ -600,7 +600,7 @@ public abstract class OrderApiContract {
 		assertThat(this.api.get("/actuator/health/liveness").status()).isEqualTo(200);
 		assertThat(this.api.get("/actuator/health/readiness").status()).isEqualTo(200);
 		String metrics = this.api.get("/actuator/prometheus").body();
-		assertThat(metrics).contains("orders_in_flight", "orders_bulk_queue_depth",
+		assertThat(metrics).contains("orders_in_flight", "orders_bulk_queue_depth", "partner_calls_in_flight",
 				"orders_placed_total{outcome=\"created\"", "http_server_requests_seconds_bucket");
 		assertThat(metrics).containsAnyOf("hikaricp_connections_active", "r2dbc_pool_acquired_connections");
 		assertThat(this.api.get("/actuator/env").status()).isEqualTo(404);

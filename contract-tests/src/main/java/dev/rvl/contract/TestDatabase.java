@@ -17,36 +17,47 @@ import dev.rvl.localdb.SeedReset;
  */
 public final class TestDatabase {
 
-	private final String name;
+	private final String jdbcUrl;
 
-	private final LocalPostgres.Server server;
+	private final String r2dbcUrl;
 
-	private TestDatabase(String name, LocalPostgres.Server server) {
-		this.name = name;
-		this.server = server;
+	private final String user;
+
+	private final String password;
+
+	private TestDatabase(String jdbcUrl, String r2dbcUrl, String user, String password) {
+		this.jdbcUrl = jdbcUrl;
+		this.r2dbcUrl = r2dbcUrl;
+		this.user = user;
+		this.password = password;
 	}
 
 	/** Drops and creates the named database on the local server. */
 	public static TestDatabase fresh(String name) {
 		LocalPostgres.Server server = LocalPostgres.ensureRunning();
 		LocalPostgres.recreateDatabase(name);
-		return new TestDatabase(name, server);
+		return at(server.jdbcUrl(name), server.r2dbcUrl(name), LocalPostgres.USER, LocalPostgres.PASSWORD);
+	}
+
+	/** A database elsewhere. */
+	public static TestDatabase at(String jdbcUrl, String r2dbcUrl, String user, String password) {
+		return new TestDatabase(jdbcUrl, r2dbcUrl, user, password);
 	}
 
 	public String jdbcUrl() {
-		return this.server.jdbcUrl(this.name);
+		return this.jdbcUrl;
 	}
 
 	public String r2dbcUrl() {
-		return this.server.r2dbcUrl(this.name);
+		return this.r2dbcUrl;
 	}
 
 	public String user() {
-		return LocalPostgres.USER;
+		return this.user;
 	}
 
 	public String password() {
-		return LocalPostgres.PASSWORD;
+		return this.password;
 	}
 
 	/** Back to the seed: no orders, full stock. */

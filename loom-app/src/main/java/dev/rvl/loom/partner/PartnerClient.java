@@ -1,6 +1,7 @@
 package dev.rvl.loom.partner;
 
 import java.net.http.HttpClient;
+import java.net.http.HttpTimeoutException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -15,6 +16,8 @@ import dev.rvl.domain.pricing.PartnerQuotes;
 import dev.rvl.domain.pricing.ShippingQuote;
 import dev.rvl.domain.problem.Problems;
 import dev.rvl.loom.concurrent.FanOut;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.core.task.AsyncTaskExecutor;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
@@ -38,13 +41,14 @@ public class PartnerClient {
 
 	private final Semaphore connections;
 
-	PartnerClient(RestClient.Builder builder, PartnerSettings settings, AsyncTaskExecutor applicationTaskExecutor) {
+	PartnerClient(RestClient.Builder builder, PartnerSettings settings, AsyncTaskExecutor applicationTaskExecutor,
+			MeterRegistry registry) {
 		this.settings = settings;
 		this.executor = applicationTaskExecutor;
-		// The JDK client opens a connection per concurrent request without limit; the
-		// semaphore
-		// gives it the same maximum as the reactive app's connection pool.
+		// The JDK client opens a connection per concurrent request, without limit: the
+		// semaphore gives it the maximum of the reactive app's connection pool.
 		this.connections = new Semaphore(settings.maxConnections());
+		Gauge.builder("partner.calls.in.flight", this.connections, this::callsInFlight).register(registry);
 		HttpClient http = HttpClient.newBuilder()
 			.version(HttpClient.Version.HTTP_1_1)
 			.connectTimeout(settings.connectTimeout())
@@ -52,6 +56,10 @@ public class PartnerClient {
 		JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(http);
 		requests.setReadTimeout(settings.timeout());
 		this.restClient = builder.baseUrl(settings.baseUrl().toString()).requestFactory(requests).build();
+	}
+
+	private double callsInFlight(Semaphore connections) {
+		return this.settings.maxConnections() - connections.availablePermits();
 	}
 
 	/** Asks both partners at once, on two threads, under one deadline. */
@@ -109,6 +117,9 @@ public class PartnerClient {
 				return request.get();
 			}
 			catch (RestClientException ex) {
+				if (ex.getCause() instanceof HttpTimeoutException) {
+					throw Problems.partnerTimeout(this.settings.timeout(), ex);
+				}
 				if (attempt >= this.settings.retries() || Thread.currentThread().isInterrupted()) {
 					throw Problems.partnerUnavailable(partner, ex);
 				}

@@ -1,6 +1,7 @@
 package dev.rvl.reactive.partner;
 
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.rvl.domain.config.PartnerSettings;
 import dev.rvl.domain.order.OrderDraft;
@@ -10,6 +11,8 @@ import dev.rvl.domain.pricing.FraudScore;
 import dev.rvl.domain.pricing.PartnerQuotes;
 import dev.rvl.domain.pricing.ShippingQuote;
 import dev.rvl.domain.problem.Problems;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.netty.channel.ChannelOption;
 import reactor.core.publisher.Mono;
 import reactor.netty.http.client.HttpClient;
@@ -33,8 +36,11 @@ public class PartnerClient {
 
 	private final PartnerSettings settings;
 
-	PartnerClient(WebClient.Builder builder, PartnerSettings settings) {
+	private final AtomicInteger callsInFlight = new AtomicInteger();
+
+	PartnerClient(WebClient.Builder builder, PartnerSettings settings, MeterRegistry registry) {
 		this.settings = settings;
+		Gauge.builder("partner.calls.in.flight", this.callsInFlight, AtomicInteger::get).register(registry);
 		// Explicit limits: Reactor Netty's defaults (2 x cores connections) would
 		// throttle the
 		// fan-out; the JDK client of the Loom app gets the same maximum.
@@ -79,7 +85,9 @@ public class PartnerClient {
 	}
 
 	private <T> Mono<T> withRetries(Mono<T> call) {
-		return (this.settings.retries() > 0) ? call.retryWhen(Retry.max(this.settings.retries())) : call;
+		Mono<T> counted = call.doOnSubscribe((subscription) -> this.callsInFlight.incrementAndGet())
+			.doFinally((signal) -> this.callsInFlight.decrementAndGet());
+		return (this.settings.retries() > 0) ? counted.retryWhen(Retry.max(this.settings.retries())) : counted;
 	}
 
 }
