@@ -76,6 +76,19 @@ public final class Api {
 		}).toList();
 	}
 
+	/** Sends one generated request and waits for the answer, at most {@code timeout}. */
+	public Response send(BadInput.Case generated, Duration timeout) {
+		HttpRequest.Builder request = request(generated.path()).timeout(timeout);
+		if (generated.contentType() != null) {
+			request.header("Content-Type", generated.contentType());
+		}
+		if (generated.idempotencyKey() != null) {
+			request.header("Idempotency-Key", generated.idempotencyKey());
+		}
+		return send(request.method(generated.method(), generated.body().isEmpty() ? HttpRequest.BodyPublishers.noBody()
+				: HttpRequest.BodyPublishers.ofString(generated.body())));
+	}
+
 	private HttpRequest.Builder request(String path, String... headers) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(this.baseUrl.resolve(path))
 			.timeout(Duration.ofSeconds(30));

@@ -2,6 +2,8 @@ package dev.rvl.contract;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.http.HttpTimeoutException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +16,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
@@ -22,6 +31,8 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 import dev.rvl.contract.Api.Response;
+import dev.rvl.domain.problem.ProblemKind;
+import dev.rvl.domain.problem.ProblemKind;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -74,8 +85,7 @@ public abstract class OrderApiContract {
 		stub().resetFaults();
 	}
 
-	// --- placing orders: the pricing arithmetic, end to end
-	// --------------------------------
+	// --- placing orders: the pricing arithmetic, end to end ---
 
 	@Test
 	void placesAnOrderPricedByTheRules() {
@@ -161,8 +171,7 @@ public abstract class OrderApiContract {
 		assertThat(response.json().size()).isZero();
 	}
 
-	// --- every row of the problem table
-	// ------------------------------------------------------
+	// --- every row of the problem table ---
 
 	@Test
 	void rejectsInvalidOrdersListingEveryViolation() {
@@ -371,8 +380,7 @@ public abstract class OrderApiContract {
 		assertProblem(this.api.get(placed.header("Location"), "Accept", "text/csv"), 406, "not-acceptable");
 	}
 
-	// --- idempotency
-	// ---------------------------------------------------------------------------
+	// --- idempotency ---
 
 	@Test
 	void replaysARepeatedIdempotencyKey() {
@@ -422,8 +430,7 @@ public abstract class OrderApiContract {
 		});
 	}
 
-	// --- races on stock
-	// -------------------------------------------------------------------------
+	// --- races on stock ---
 
 	@Test
 	void keepsStockNonNegativeUnderConcurrentOrders() {
@@ -450,8 +457,7 @@ public abstract class OrderApiContract {
 		assertThat(statusCounts(responses)).isEqualTo(Map.of(201, 24L));
 	}
 
-	// --- bulk
-	// -----------------------------------------------------------------------------------
+	// --- bulk ---
 
 	@Test
 	void placesBulkOrdersAnsweringEveryLine() {
@@ -579,8 +585,81 @@ public abstract class OrderApiContract {
 		assertThat(answered).hasValue(lines);
 	}
 
-	// --- served documents and observability
-	// ----------------------------------------------------
+	// --- bad input at scale ---
+
+	/**
+	 * 10,000 generated requests (random text and JSON, valid orders with one part
+	 * mutated, truncated bodies, garbage in paths, queries and headers): every answer is
+	 * a success or a problem of a documented kind with its documented status; never a
+	 * 500, a stack trace, a class name or SQL.
+	 */
+	@Test
+	void answersTenThousandGeneratedRequestsWithDocumentedProblemsOnly() throws InterruptedException {
+		List<BadInput.Case> cases = BadInput.cases(10_000).toList();
+		Map<Integer, Long> statuses = new ConcurrentHashMap<>();
+		List<String> violations = Collections.synchronizedList(new ArrayList<>());
+		Semaphore concurrency = new Semaphore(16);
+		AtomicInteger unanswered = new AtomicInteger();
+		try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
+			for (BadInput.Case generated : cases) {
+				concurrency.acquire();
+				executor.submit(() -> {
+					try {
+						Response response = this.api.send(generated, Duration.ofSeconds(5));
+						statuses.merge(response.status(), 1L, Long::sum);
+						String violation = undocumented(response);
+						if (violation != null && violations.size() < 20) {
+							violations.add(violation + " for " + generated);
+						}
+					}
+					catch (UncheckedIOException ex) {
+						if (ex.getCause() instanceof HttpTimeoutException) {
+							unanswered.incrementAndGet();
+						}
+						else {
+							violations.add("no answer (" + ex + ") for " + generated);
+						}
+					}
+					finally {
+						concurrency.release();
+					}
+				});
+			}
+		}
+		System.out.println("bad input: " + cases.size() + " requests, statuses " + new TreeMap<>(statuses)
+				+ ", unanswered after 5 s: " + unanswered);
+
+		assertThat(violations).isEmpty();
+		assertThat(statuses.values().stream().mapToLong(Long::longValue).sum() + unanswered.get())
+			.isEqualTo(cases.size());
+		assertThat(unanswered.get()).as("requests without an answer").isLessThanOrEqualTo(cases.size() * 3 / 1000);
+		assertThat(statuses).doesNotContainKey(500);
+	}
+
+	static String undocumented(Response response) {
+		if (response.status() == 200 || response.status() == 201) {
+			return null;
+		}
+		String type = response.problemType();
+		if (response.contentType() == null || !response.contentType().startsWith("application/problem+json")) {
+			return response.status() + " without a problem body: " + response.body();
+		}
+		if (!BadInput.documentedTypes().contains(type)) {
+			return "undocumented problem type " + type;
+		}
+		ProblemKind kind = ProblemKind.fromSlug(type.substring("/problems/".length())).orElseThrow();
+		if (kind.status() != response.status() || kind == ProblemKind.INTERNAL) {
+			return "status " + response.status() + " for " + type + ": " + response.body();
+		}
+		for (String leak : List.of("Exception", "\tat ", "org.springframework", "java.", "SQLState", "SELECT ")) {
+			if (response.body().contains(leak)) {
+				return "leaks '" + leak + "': " + response.body();
+			}
+		}
+		return null;
+	}
+
+	// --- served documents and observability ---
 
 	@Test
 	void servesTheSharedOpenApiDescription() throws IOException {
@@ -607,8 +686,7 @@ public abstract class OrderApiContract {
 		assertThat(this.api.get("/actuator/beans").status()).isEqualTo(404);
 	}
 
-	// --- helpers
-	// ----------------------------------------------------------------------------------
+	// --- helpers ---
 
 	/**
 	 * Runs a request that must fail and checks it left no order, line or stock change
