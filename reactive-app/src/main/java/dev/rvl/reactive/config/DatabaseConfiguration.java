@@ -20,7 +20,10 @@ class DatabaseConfiguration {
 
 	@Bean(destroyMethod = "dispose")
 	LoopResources r2dbcLoopResources() {
-		return LoopResources.create("r2dbc-pg", Math.max(2, Runtime.getRuntime().availableProcessors()), true);
+		int loops = Math.max(2, Runtime.getRuntime().availableProcessors());
+		// colocate = false: connections opened from one of these loops still spread over
+		// all.
+		return LoopResources.create("r2dbc-pg", loops, loops, true, false);
 	}
 
 	@Bean

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# CI's benchmark gate, without Maven: runs `bench/compare.sh --quick --no-build` (the tests have built everything)
+# and passes only when the runner exited 0 AND wrote a complete report whose verdict is VALID
+# (index.html, summary.json, summary.md). Any other outcome fails, with the reason.
+#
+#   bench/quick-check.sh [more compare.sh options]     # e.g. --variants reactive
+#
+# Exit code: 0 valid report; otherwise compare.sh's code (1 NOT VALID, 2 failed, 64 usage), or 3 when the runner
+# claimed success but the report on disk does not back it up.
+set -uo pipefail
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+OUT=${BENCH_QUICK_OUT:-$ROOT/bench/results/quick}
+mkdir -p "$OUT"
+before=$(ls -1 "$OUT" 2>/dev/null | sort)
+
+start=$(date +%s)
+"$ROOT/bench/compare.sh" --no-build --quick --out "$OUT" "$@"
+rc=$?
+wall=$(( $(date +%s) - start ))
+
+report=$(comm -13 <(echo "$before") <(ls -1 "$OUT" | sort) | tail -n 1)
+dir=$OUT/$report
+echo "quick-check: compare.sh exited $rc after ${wall}s; report: ${report:+$dir}"
+
+if [ -z "$report" ] || [ ! -d "$dir" ]; then
+	echo "quick-check: FAILED - no report was written" >&2
+	exit $(( rc == 0 ? 3 : rc ))
+fi
+missing=""
+for file in index.html summary.json summary.md; do
+	[ -s "$dir/$file" ] || missing="$missing $file"
+done
+verdict=$(sed -n 's/^ *"verdict" *: *"\([^"]*\)".*/\1/p' "$dir/summary.json" 2>/dev/null | head -n 1)
+
+if [ "$rc" -ne 0 ]; then
+	echo "quick-check: FAILED - verdict ${verdict:-unknown} (exit $rc); see $dir/summary.md" >&2
+	sed -n '/^- /p' "$dir/summary.md" 2>/dev/null | head -n 20 >&2
+	exit "$rc"
+fi
+if [ -n "$missing" ] || [ "$verdict" != "VALID" ] || ! grep -q 'data-verdict="VALID"' "$dir/index.html"; then
+	echo "quick-check: FAILED - exit 0 but the report does not show VALID (verdict '${verdict}', missing:${missing:- none})" >&2
+	exit 3
+fi
+echo "quick-check: VALID report in ${wall}s: $dir/index.html"

@@ -1,0 +1,67 @@
+package dev.rvl.bench;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One variant's app, started from its jar with the shared JVM flags and settings, the
+ * database and the stub; actuator on a separate management port, so scrapes never queue
+ * behind the load (nor count against the platform baseline's 200 threads).
+ *
+ * @param process the child process
+ * @param baseUrl the API
+ * @param managementUrl the actuator
+ * @param command how it was started, without secrets
+ * @param startup how long it took to become ready
+ */
+record AppProcess(ChildProcess process, URI baseUrl, URI managementUrl, List<String> command, Duration startup) {
+
+	static AppProcess start(Project project, Variant variant, AppSettings settings, BenchDatabase database, URI partner,
+			Path log) throws InterruptedException {
+		int port = Http.freePort();
+		int managementPort = Http.freePort();
+		List<String> command = new ArrayList<>(settings.launcher());
+		command.add(project.java());
+		command.addAll(settings.jvmOptions());
+		command.addAll(List.of("-jar", project.appJar(variant.module()).toString()));
+		command.addAll(variant.ownArguments());
+		command.addAll(List.of("--server.port=" + port, "--server.address=127.0.0.1",
+				"--management.server.port=" + managementPort, "--management.server.address=127.0.0.1",
+				"--partner.base-url=" + partner));
+		command.addAll(settings.arguments());
+		long started = System.nanoTime();
+		ChildProcess process = ChildProcess.start(variant.id(), command, environment(database), log);
+		URI managementUrl = URI.create("http://127.0.0.1:" + managementPort);
+		if (!Http.awaitOk(managementUrl.resolve("/actuator/health/readiness"), process, Duration.ofSeconds(120))) {
+			process.stop(Duration.ofSeconds(10));
+			throw new IllegalStateException(variant.id() + " did not become ready:\n" + process.tail(40));
+		}
+		return new AppProcess(process, URI.create("http://127.0.0.1:" + port), managementUrl, command,
+				Duration.ofNanos(System.nanoTime() - started));
+	}
+
+	/** Connection settings for either app (each ignores the other's). */
+	static Map<String, String> environment(BenchDatabase database) {
+		Map<String, String> environment = new LinkedHashMap<>();
+		environment.put("SPRING_DATASOURCE_URL", database.jdbcUrl());
+		environment.put("SPRING_DATASOURCE_USERNAME", database.user());
+		environment.put("SPRING_DATASOURCE_PASSWORD", database.password());
+		environment.put("SPRING_R2DBC_URL", database.r2dbcUrl());
+		environment.put("SPRING_R2DBC_USERNAME", database.user());
+		environment.put("SPRING_R2DBC_PASSWORD", database.password());
+		environment.put("SPRING_FLYWAY_URL", database.jdbcUrl());
+		environment.put("SPRING_FLYWAY_USER", database.user());
+		environment.put("SPRING_FLYWAY_PASSWORD", database.password());
+		return environment;
+	}
+
+	URI metrics() {
+		return this.managementUrl.resolve("/actuator/prometheus");
+	}
+
+}

@@ -1,0 +1,64 @@
+package dev.rvl.bench;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The comparison runner ({@code bench/compare.sh}): runs every variant of the order flow
+ * under the same Gatling load, one at a time, and writes one side-by-side report to
+ * {@code bench/results/<timestamp>/index.html} with {@code summary.json} and
+ * {@code summary.md}.
+ * <p>
+ * Exit code: 0 when a valid report was written, 1 when the report was written but the
+ * harness check found the generator, PostgreSQL, the stub or the machine to be the
+ * bottleneck (NOT VALID), 2 when a variant could not be measured or the run failed, 64 on
+ * a usage error.
+ */
+public final class BenchMain {
+
+	static final int USAGE = 64;
+
+	static final int FAILED = 2;
+
+	private BenchMain() {
+	}
+
+	public static void main(String[] args) {
+		System.exit(run(Arrays.asList(args)));
+	}
+
+	static int run(List<String> args) {
+		if (args.contains("--help") || args.contains("-h")) {
+			System.out.print(BenchOptions.USAGE);
+			return 0;
+		}
+		BenchOptions options;
+		Project project;
+		try {
+			options = BenchOptions.parse(args);
+			project = Project.at(options.root());
+		}
+		catch (IllegalArgumentException ex) {
+			System.err.println(ex.getMessage());
+			System.err.print(BenchOptions.USAGE);
+			return USAGE;
+		}
+		Progress progress = new Progress(System.out);
+		try {
+			Summary summary = new Benchmark(options, project, progress).run();
+			progress.phase("bench", "verdict " + summary.verdict() + ", exit code " + summary.exitCode());
+			return summary.exitCode();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			progress.phase("bench", "interrupted");
+			return FAILED;
+		}
+		catch (Exception ex) {
+			progress.phase("bench", "FAILED: " + ex);
+			ex.printStackTrace();
+			return FAILED;
+		}
+	}
+
+}

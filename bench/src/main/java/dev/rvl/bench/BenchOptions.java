@@ -1,0 +1,237 @@
+package dev.rvl.bench;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The runner's command line. Everything has a default; a preset picks the partner
+ * latency, the SLO and the load plan, and single options override it.
+ *
+ * @param root the project root
+ * @param out where result directories are created
+ * @param workload the preset
+ * @param quick whether to use the preset's quick plan
+ * @param variants the variants, in running order
+ * @param simulation the Gatling simulation
+ * @param plan the load plan
+ * @param partnerLatency the stub's latency per partner call
+ * @param sloP99Ms the SLO on the primary request's p99
+ * @param idealDbMs the DB allowance in the ideal latency (Little's law reference)
+ * @param app the settings every app gets
+ * @param database a configured database, or empty for the local one
+ * @param limits the harness check's limits
+ */
+record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<Variant> variants,
+		Simulation simulation, LoadPlan plan, Duration partnerLatency, long sloP99Ms, long idealDbMs, AppSettings app,
+		Optional<ConfiguredDatabase> database, HarnessLimits limits) {
+
+	static final String USAGE = """
+			Usage: bench/compare.sh [options]
+			  --quick                   short run (CI): about 3 minutes for the three variants
+			  --preset NAME             standard (100 ms partners, default) | slow-partner (3 s) | fast-partner (10 ms)
+			  --variants LIST           comma-separated, in order (default reactive,loom,platform)
+			  --simulation NAME         stairs (default) | concurrency | spike | soak | bulk
+			  --rates FROM:TO:STEPS     offered load levels (orders/s; users or bulk streams for concurrency/bulk)
+			  --step-seconds N          seconds per level          --ramp-seconds N   seconds between levels
+			  --hold-seconds N          extra seconds at the top   --warmup-seconds N warm-up, excluded
+			  --partner-latency DUR     stub latency per partner call (e.g. 100ms, 1s)
+			  --slo-p99-ms N            SLO on the p99 of POST /api/orders (bulk: of the bulk request)
+			  --ideal-db-ms N           DB allowance of the ideal latency (default 10)
+			  --jvm-opts "FLAGS"        JVM flags of every app (default -Xms512m -Xmx512m -XX:+UseG1GC)
+			  --app-nice N              run every app under nice -n N (default 5; 0 = off), so on a small machine
+			                            the generator and the stub keep their CPU and the app is what saturates
+			  --pool-size N  --acquire-timeout DUR  --max-in-flight N
+			  --partner-timeout DUR  --partner-connect-timeout DUR  --partner-max-connections N
+			  --jdbc-url URL  --db-user USER  --db-password PW   a configured PostgreSQL (else the local one;
+			                            BENCH_DB_PASSWORD works too)
+			  --out DIR                 results parent directory (default <root>/bench/results)
+			  --root DIR                project root (default: current directory)
+			  --no-build                (compare.sh) skip the Maven build
+			Exit code: 0 valid report, 1 report written but NOT VALID (harness bottleneck), 2 run failed, 64 usage.
+			""";
+
+	BenchOptions {
+		variants = List.copyOf(variants);
+		if (variants.isEmpty()) {
+			throw new IllegalArgumentException("At least one variant");
+		}
+	}
+
+	static BenchOptions parse(List<String> arguments) {
+		Path root = Path.of("").toAbsolutePath();
+		Path out = null;
+		Workload workload = Workload.STANDARD;
+		boolean quick = false;
+		List<Variant> variants = List.of(Variant.values());
+		Simulation simulation = Simulation.STAIRS;
+		double[] rates = null;
+		Long step = null;
+		Long ramp = null;
+		Long hold = null;
+		Long warmup = null;
+		Duration latency = null;
+		Long slo = null;
+		long idealDb = 10;
+		AppSettings defaults = AppSettings.defaults();
+		List<String> jvm = defaults.jvmOptions();
+		int nice = defaults.nice();
+		int pool = defaults.poolSize();
+		Duration acquire = defaults.acquireTimeout();
+		int inFlight = defaults.maxInFlight();
+		Duration partnerTimeout = null;
+		Duration connectTimeout = defaults.partnerConnectTimeout();
+		int maxConnections = defaults.partnerMaxConnections();
+		String jdbcUrl = null;
+		String user = "postgres";
+		String password = System.getenv().getOrDefault("BENCH_DB_PASSWORD", "postgres");
+		Iterator<String> args = arguments.iterator();
+		while (args.hasNext()) {
+			String arg = args.next();
+			switch (arg) {
+				case "--quick" -> quick = true;
+				case "--preset" -> workload = Workload.of(value(arg, args));
+				case "--variants" -> variants = Arrays.stream(value(arg, args).split(","))
+					.filter((id) -> !id.isBlank())
+					.map(Variant::of)
+					.distinct()
+					.toList();
+				case "--simulation" -> simulation = Simulation.of(value(arg, args));
+				case "--rates" -> rates = rates(value(arg, args));
+				case "--step-seconds" -> step = positive(arg, args);
+				case "--ramp-seconds" -> ramp = notNegative(arg, args);
+				case "--hold-seconds" -> hold = notNegative(arg, args);
+				case "--warmup-seconds" -> warmup = notNegative(arg, args);
+				case "--partner-latency" -> latency = duration(arg, value(arg, args));
+				case "--slo-p99-ms" -> slo = positive(arg, args);
+				case "--ideal-db-ms" -> idealDb = notNegative(arg, args);
+				case "--jvm-opts" -> jvm = List.of(value(arg, args).strip().split("\\s+"));
+				case "--app-nice" -> nice = (int) notNegative(arg, args);
+				case "--pool-size" -> pool = (int) positive(arg, args);
+				case "--acquire-timeout" -> acquire = duration(arg, value(arg, args));
+				case "--max-in-flight" -> inFlight = (int) positive(arg, args);
+				case "--partner-timeout" -> partnerTimeout = duration(arg, value(arg, args));
+				case "--partner-connect-timeout" -> connectTimeout = duration(arg, value(arg, args));
+				case "--partner-max-connections" -> maxConnections = (int) positive(arg, args);
+				case "--jdbc-url" -> jdbcUrl = value(arg, args);
+				case "--db-user" -> user = value(arg, args);
+				case "--db-password" -> password = value(arg, args);
+				case "--out" -> out = Path.of(value(arg, args));
+				case "--root" -> root = Path.of(value(arg, args)).toAbsolutePath();
+				default -> throw new IllegalArgumentException("Unknown option " + arg);
+			}
+		}
+		LoadPlan plan = workload.plan(quick);
+		if (rates != null) {
+			plan = plan.withRates(rates[0], rates[1], (int) rates[2]);
+		}
+		plan = plan.withTimes(step, ramp, hold, warmup);
+		if (jdbcUrl != null && !jdbcUrl.startsWith("jdbc:postgresql:")) {
+			throw new IllegalArgumentException("--jdbc-url must be a jdbc:postgresql: URL");
+		}
+		AppSettings app = new AppSettings(jvm, nice, pool, acquire, inFlight,
+				(partnerTimeout != null) ? partnerTimeout : workload.partnerTimeout(), connectTimeout, maxConnections,
+				defaults.partnerRetries(), defaults.bulkConcurrency(), defaults.bulkBuffer());
+		return new BenchOptions(root, (out != null) ? out.toAbsolutePath() : root.resolve("bench/results"), workload,
+				quick, variants, simulation, plan, (latency != null) ? latency : workload.partnerLatency(),
+				(slo != null) ? slo : simulation.sloP99Ms(workload.sloP99Ms(), app.bulkConcurrency()), idealDb, app,
+				(jdbcUrl != null) ? Optional.of(new ConfiguredDatabase(jdbcUrl, user, password)) : Optional.empty(),
+				HarnessLimits.defaults());
+	}
+
+	/**
+	 * Partner latency + the DB allowance: what an order takes with no queueing at all.
+	 */
+	long idealLatencyMs() {
+		return this.partnerLatency.toMillis() + this.idealDbMs;
+	}
+
+	/** The options as given, for the report (password hidden). */
+	List<String> describe() {
+		List<String> lines = new ArrayList<>();
+		lines.add("preset " + this.workload.id() + (this.quick ? " (quick)" : ""));
+		lines.add("simulation " + this.simulation.id());
+		lines.add("plan " + this.plan);
+		return lines;
+	}
+
+	private static String value(String option, Iterator<String> args) {
+		if (!args.hasNext()) {
+			throw new IllegalArgumentException(option + " needs a value");
+		}
+		return args.next();
+	}
+
+	private static long positive(String option, Iterator<String> args) {
+		long value = number(option, value(option, args));
+		if (value < 1) {
+			throw new IllegalArgumentException(option + " must be at least 1");
+		}
+		return value;
+	}
+
+	private static long notNegative(String option, Iterator<String> args) {
+		long value = number(option, value(option, args));
+		if (value < 0) {
+			throw new IllegalArgumentException(option + " must not be negative");
+		}
+		return value;
+	}
+
+	private static long number(String option, String text) {
+		try {
+			return Long.parseLong(text.strip());
+		}
+		catch (NumberFormatException ex) {
+			throw new IllegalArgumentException(option + " needs a whole number, not '" + text + "'");
+		}
+	}
+
+	static double[] rates(String text) {
+		String[] parts = text.split(":");
+		try {
+			if (parts.length != 3) {
+				throw new NumberFormatException();
+			}
+			double[] rates = { Double.parseDouble(parts[0]), Double.parseDouble(parts[1]), Integer.parseInt(parts[2]) };
+			if (rates[0] <= 0 || rates[1] < rates[0] || rates[2] < 1) {
+				throw new NumberFormatException();
+			}
+			return rates;
+		}
+		catch (NumberFormatException ex) {
+			throw new IllegalArgumentException("--rates needs FROM:TO:STEPS with 0 < FROM <= TO, e.g. 50:400:8");
+		}
+	}
+
+	static Duration duration(String option, String text) {
+		Matcher matcher = Pattern.compile("(\\d+)(ms|s|m)").matcher(text.strip().toLowerCase(Locale.ROOT));
+		if (!matcher.matches()) {
+			throw new IllegalArgumentException(option + " needs a duration like 500ms, 2s or 1m, not '" + text + "'");
+		}
+		long amount = Long.parseLong(matcher.group(1));
+		return switch (matcher.group(2)) {
+			case "ms" -> Duration.ofMillis(amount);
+			case "s" -> Duration.ofSeconds(amount);
+			default -> Duration.ofMinutes(amount);
+		};
+	}
+
+	/**
+	 * A database given on the command line.
+	 *
+	 * @param jdbcUrl JDBC URL
+	 * @param user user
+	 * @param password password
+	 */
+	record ConfiguredDatabase(String jdbcUrl, String user, String password) {
+	}
+
+}

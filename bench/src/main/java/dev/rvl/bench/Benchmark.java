@@ -1,0 +1,128 @@
+package dev.rvl.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * One comparison run: the database (migrated once), the stub (shared), then each variant
+ * in turn under the same load, one at a time, then the report.
+ */
+final class Benchmark {
+
+	private static final int STUB_WARMUP_CALLS = 600;
+
+	private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+	private final BenchOptions options;
+
+	private final Project project;
+
+	private final Progress progress;
+
+	private final ProcFs proc = ProcFs.system();
+
+	Benchmark(BenchOptions options, Project project, Progress progress) {
+		this.options = options;
+		this.project = project;
+		this.progress = progress;
+	}
+
+	/** Runs everything and writes the report; returns the summary. */
+	Summary run() throws IOException, InterruptedException {
+		Path results = this.options.out().resolve(LocalDateTime.now().format(STAMP));
+		Files.createDirectories(results);
+		this.progress.phase("bench", "results in " + results);
+		this.progress.phase("bench", String.join("; ", this.options.describe()) + "; partner latency "
+				+ this.options.partnerLatency().toMillis() + " ms; SLO p99 " + this.options.sloP99Ms() + " ms");
+		this.progress.phase("stub", "starting with " + this.options.partnerLatency().toMillis() + " ms per call");
+		StubProcess stub = StubProcess.launch(this.project, this.options.partnerLatency(), results.resolve("stub.log"));
+		List<VariantResult> variants = new ArrayList<>();
+		try {
+			BenchDatabase database = database();
+			this.progress.phase("database", "migrating " + database.jdbcUrl());
+			database.migrate();
+			Map<String, String> databaseSettings = database.settings();
+			OptionalLong postmaster = database.postmasterPid(this.proc);
+			this.progress.phase("database",
+					"PostgreSQL " + databaseSettings.getOrDefault("server_version", "?")
+							+ postmaster.stream()
+								.mapToObj((pid) -> ", postmaster pid " + pid)
+								.findFirst()
+								.orElse(", not sampled"));
+			stub.awaitReady();
+			this.progress.phase("stub", "ready at " + stub.baseUrl() + "; warming it up");
+			long answered = stub.warmUp(STUB_WARMUP_CALLS, this.options.partnerLatency());
+			this.progress.phase("stub", "warm-up: " + answered + " of " + STUB_WARMUP_CALLS + " calls answered");
+			for (Variant variant : this.options.variants()) {
+				variants.add(new VariantRun(this.options, this.project, this.progress, this.proc, database, postmaster,
+						stub, results.resolve(variant.id()))
+					.run(variant));
+			}
+			stub.process().stop(Duration.ofSeconds(5));
+			this.progress.phase("report", "analysing");
+			Summary summary = Summary.of(this.options, variants, databaseSettings, database, stub,
+					MachineInfo.read(this.proc), this.progress.elapsed());
+			ReportWriter.write(results, summary);
+			this.progress.phase("report", results.resolve("index.html") + " (" + summary.verdict() + ")");
+			return summary;
+		}
+		finally {
+			stub.process().stop(Duration.ofSeconds(5));
+		}
+	}
+
+	private BenchDatabase database() {
+		Optional<BenchOptions.ConfiguredDatabase> configured = this.options.database();
+		if (configured.isPresent()) {
+			this.progress.phase("database", "using the configured " + configured.get().jdbcUrl());
+			return new BenchDatabase(configured.get().jdbcUrl(), configured.get().user(), configured.get().password(),
+					false);
+		}
+		this.progress.phase("database", "starting (or reusing) the local PostgreSQL");
+		return BenchDatabase.localServer();
+	}
+
+	static String format(String pattern, Object... arguments) {
+		return String.format(Locale.ROOT, pattern, arguments);
+	}
+
+	static Map<String, String> observed(PrometheusText metrics) {
+		Map<String, String> observed = new LinkedHashMap<>();
+		metrics.sum("system_cpu_count").ifPresent((value) -> observed.put("CPUs the JVM sees", LoadPlan.number(value)));
+		metrics.sum("r2dbc_pool_max_allocated_connections")
+			.ifPresent((value) -> observed.put("DB pool max (r2dbc-pool)", LoadPlan.number(value)));
+		metrics.sum("hikaricp_connections_max")
+			.ifPresent((value) -> observed.put("DB pool max (HikariCP)", LoadPlan.number(value)));
+		metrics.sum("jdbc_connections_max")
+			.ifPresent((value) -> observed.put("DB pool max (JDBC)", LoadPlan.number(value)));
+		metrics.sum("hikaricp_connections_min")
+			.ifPresent((value) -> observed.put("DB pool min idle (HikariCP)", LoadPlan.number(value)));
+		metrics.sum("tomcat_threads_config_max_threads")
+			.ifPresent((value) -> observed.put("Tomcat max threads", LoadPlan.number(value)));
+		metrics.sum("tomcat_connections_config_max_connections")
+			.ifPresent((value) -> observed.put("Tomcat max connections", LoadPlan.number(value)));
+		metrics.named("executor_pool_max_threads")
+			.forEach((sample) -> observed.put("executor " + sample.labels().get("name") + " max threads",
+					LoadPlan.number(sample.value())));
+		metrics.sum("jvm_threads_live_threads")
+			.ifPresent((value) -> observed.put("live threads when idle", LoadPlan.number(value)));
+		metrics.named("jvm_info")
+			.stream()
+			.findFirst()
+			.ifPresent((sample) -> observed.put("JVM", sample.labels().getOrDefault("vendor", "") + " "
+					+ sample.labels().getOrDefault("runtime", "") + " " + sample.labels().getOrDefault("version", "")));
+		return observed;
+	}
+
+}

@@ -1,0 +1,166 @@
+package dev.rvl.bench;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** {@code summary.md}: the report's numbers as Markdown tables. */
+final class MarkdownReport {
+
+	private MarkdownReport() {
+	}
+
+	static String render(Summary summary) {
+		WorkloadSummary w = summary.workload();
+		StringBuilder md = new StringBuilder();
+		md.append("# ").append(summary.title()).append("\n\n");
+		md.append("**").append(summary.verdict()).append("**");
+		md.append(switch (summary.verdict()) {
+			case Summary.VALID -> " - the harness check passed.";
+			case Summary.NOT_VALID ->
+				" - the harness, not the app, was the bottleneck: these numbers are not a result.";
+			default -> " - at least one variant could not be measured.";
+		}).append("\n\n");
+		summary.invalidReasons().forEach((reason) -> md.append("- ").append(reason).append('\n'));
+		if (!summary.invalidReasons().isEmpty()) {
+			md.append('\n');
+		}
+		md.append(String.format(Locale.ROOT,
+				"%s; preset %s%s; simulation %s (%s model); partner latency %d ms; SLO p99 of %s %d ms; ideal latency %d ms "
+						+ "(Little's law: %d threads carry about %.0f orders/s); %s; %d cores; %d s wall time.%n%n",
+				summary.generatedAt(), w.preset(), w.quick() ? " (quick)" : "", w.simulation(), w.model(),
+				w.partnerLatencyMs(), w.primaryRequest(), w.sloP99Ms(), w.idealLatencyMs(), w.platformThreads(),
+				w.threadCeiling(), w.plan(), w.cores(), summary.wallSeconds()));
+		md.append("## Knees\n\n");
+		md.append("| variant | knee (")
+			.append(w.unit())
+			.append(") | ok/s at knee | p99 at knee (ms) | first failing | why | max RSS (MiB) | max heap (MiB) | max threads | mean app CPU |\n");
+		md.append("|---|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
+		for (VariantSummary v : summary.variants()) {
+			md.append("| ")
+				.append(v.id())
+				.append(" | ")
+				.append(num(v.knee().heldOffered()))
+				.append(" | ")
+				.append(num(v.knee().throughput()))
+				.append(" | ")
+				.append(num(v.knee().p99Ms()))
+				.append(" | ")
+				.append(num(v.knee().firstFailingOffered()))
+				.append(" | ")
+				.append(cell((v.error() != null) ? "not measured: " + v.error().lines().findFirst().orElse("")
+						: (v.knee().failure() != null) ? v.knee().failure() : "held every step"))
+				.append(" | ")
+				.append(num(v.peaks().get("max app RSS (MiB)")))
+				.append(" | ")
+				.append(num(v.peaks().get("max heap used (MiB)")))
+				.append(" | ")
+				.append(num(v.peaks().get("max live threads")))
+				.append(" | ")
+				.append(num(v.peaks().get("mean app CPU (cores)")))
+				.append(" |\n");
+		}
+		md.append("\n## Per step\n");
+		for (VariantSummary v : summary.variants()) {
+			if (v.error() != null) {
+				continue;
+			}
+			md.append("\n### ").append(v.id()).append(" - ").append(v.description()).append("\n\n");
+			md.append(
+					"| step | offered | sent/s | ok/s | success | p50 | p95 | p99 | max | held | in flight | ideal | app CPU | Gatling CPU | PG CPU | stub p99 | RSS | heap | threads |\n");
+			md.append(
+					"|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+			for (StepRow row : v.steps()) {
+				StepStats s = row.stats();
+				md.append(String.format(Locale.ROOT,
+						"| %d | %s | %.1f | %.1f | %.2f %% | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+						s.step(), num(s.offered()), s.sentPerSecond(), s.okPerSecond(), s.success() * 100, s.p50(),
+						s.p95(), s.p99(), s.max(), row.held() ? "yes" : cell("no: " + row.failures()),
+						num(row.inFlight()), num(row.idealInFlight()), num(row.appCpu()), num(row.gatlingCpu()),
+						num(row.postgresCpu()), num(row.stubP99Ms()), num(row.appRssMb()), num(row.heapMb()),
+						num(row.threads())));
+			}
+			md.append('\n');
+			if (!v.limitsHit().isEmpty()) {
+				md.append("Limits hit: ").append(String.join("; ", v.limitsHit())).append("  \n");
+			}
+			Map<String, Long> outcomes = v.outcomes();
+			if (!outcomes.isEmpty()) {
+				md.append("orders_placed during the load: ")
+					.append(outcomes.entrySet()
+						.stream()
+						.map((e) -> e.getKey() + " " + e.getValue())
+						.collect(Collectors.joining(", ")))
+					.append("  \n");
+			}
+			v.run().forEach((name, value) -> md.append(name).append(": ").append(value).append("  \n"));
+			if (v.gatlingReport() != null) {
+				md.append("Gatling report: [")
+					.append(v.gatlingReport())
+					.append("](")
+					.append(v.gatlingReport())
+					.append(")\n");
+			}
+		}
+		md.append("\n## Harness check\n\n");
+		List<Finding> findings = summary.findings();
+		if (findings.isEmpty()) {
+			md.append("No findings: every rule held in every step.\n");
+		}
+		else {
+			md.append("| variant | rule | severity | step | offered | measured |\n|---|---|---|---:|---:|---|\n");
+			findings.forEach((f) -> md.append("| ")
+				.append(f.variant())
+				.append(" | ")
+				.append(f.rule())
+				.append(" | ")
+				.append(f.severity())
+				.append(" | ")
+				.append((f.step() != null) ? f.step() : "run")
+				.append(" | ")
+				.append(num(f.offered()))
+				.append(" | ")
+				.append(cell(f.message()))
+				.append(" |\n"));
+		}
+		md.append("\n## Settings\n\n");
+		List<String> ids = w.variants();
+		md.append("| group | setting | ")
+			.append(String.join(" | ", ids))
+			.append(" |\n|---|---|")
+			.append("---|".repeat(ids.size()))
+			.append('\n');
+		for (SettingRow row : summary.settings()) {
+			md.append("| ")
+				.append(row.group())
+				.append(" | ")
+				.append(cell(row.name()))
+				.append(row.differs() ? " (differs)" : "")
+				.append(" | ");
+			if (row.values().containsKey(SettingRow.ALL)) {
+				md.append(cell(row.values().get(SettingRow.ALL))).append(" |").append(" |".repeat(ids.size() - 1));
+			}
+			else {
+				md.append(ids.stream()
+					.map((id) -> cell(row.values().getOrDefault(id, "-")))
+					.collect(Collectors.joining(" | "))).append(" |");
+			}
+			md.append('\n');
+		}
+		return md.toString();
+	}
+
+	private static String num(Number value) {
+		if (value == null) {
+			return "-";
+		}
+		double d = value.doubleValue();
+		return (d == Math.rint(d)) ? Long.toString((long) d) : String.format(Locale.ROOT, "%.2f", d);
+	}
+
+	private static String cell(String text) {
+		return text.replace("|", "\\|").replace("\n", " ");
+	}
+
+}

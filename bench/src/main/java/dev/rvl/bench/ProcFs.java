@@ -1,0 +1,188 @@
+package dev.rvl.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * Reads Linux {@code /proc}: a process's CPU time ({@code stat}), resident memory
+ * ({@code status}, {@code smaps_rollup}), its children, and the machine's CPU counters
+ * ({@code /proc/stat}). Parsing is separate from reading so it can be tested on fixed
+ * text.
+ */
+final class ProcFs {
+
+	/**
+	 * Clock ticks per second of {@code /proc} CPU times; 100 on every Linux we run on.
+	 */
+	static final int CLOCK_TICKS = 100;
+
+	private final Path root;
+
+	ProcFs(Path root) {
+		this.root = root;
+	}
+
+	static ProcFs system() {
+		return new ProcFs(Path.of("/proc"));
+	}
+
+	boolean available() {
+		return Files.isReadable(this.root.resolve("stat"));
+	}
+
+	/** A process's CPU time and memory, empty if it is gone. */
+	Optional<ProcessStat> process(long pid) {
+		try {
+			Stat stat = parseStat(Files.readString(this.root.resolve(pid + "/stat")));
+			long rss = parseStatusKb(Files.readString(this.root.resolve(pid + "/status")), "VmRSS") * 1024;
+			return Optional.of(new ProcessStat(stat.cpuTicks(), stat.childrenCpuTicks(), rss));
+		}
+		catch (IOException | RuntimeException ex) {
+			return Optional.empty();
+		}
+	}
+
+	/** Proportional set size: shared pages divided among the processes sharing them. */
+	OptionalLong pssBytes(long pid) {
+		try {
+			return OptionalLong
+				.of(parseStatusKb(Files.readString(this.root.resolve(pid + "/smaps_rollup")), "Pss") * 1024);
+		}
+		catch (IOException | RuntimeException ex) {
+			return OptionalLong.empty();
+		}
+	}
+
+	OptionalLong parentOf(long pid) {
+		try {
+			return OptionalLong.of(parseStat(Files.readString(this.root.resolve(pid + "/stat"))).parentPid());
+		}
+		catch (IOException | RuntimeException ex) {
+			return OptionalLong.empty();
+		}
+	}
+
+	/**
+	 * Whether a process is a PostgreSQL server process ({@code comm} is
+	 * {@code postgres}).
+	 */
+	boolean isPostgres(long pid) {
+		try {
+			return "postgres".equals(Files.readString(this.root.resolve(pid + "/comm")).strip());
+		}
+		catch (IOException ex) {
+			return false;
+		}
+	}
+
+	/** The live children of a process. */
+	List<Long> children(long parent) {
+		List<Long> children = new ArrayList<>();
+		try (var entries = Files.newDirectoryStream(this.root, "[0-9]*")) {
+			for (Path entry : entries) {
+				long pid = Long.parseLong(entry.getFileName().toString());
+				if (parentOf(pid).orElse(-1) == parent) {
+					children.add(pid);
+				}
+			}
+		}
+		catch (IOException ex) {
+			// no children visible
+		}
+		return children;
+	}
+
+	Optional<MachineCpu> machine() {
+		try {
+			return Optional.of(parseMachine(Files.readString(this.root.resolve("stat"))));
+		}
+		catch (IOException | RuntimeException ex) {
+			return Optional.empty();
+		}
+	}
+
+	/**
+	 * Parses {@code /proc/<pid>/stat}. The command name (field 2) may hold spaces and
+	 * parentheses, so fields are counted from the last {@code )}.
+	 */
+	static Stat parseStat(String text) {
+		String afterName = text.substring(text.lastIndexOf(')') + 2).strip();
+		String[] fields = afterName.split(" ");
+		// fields[0] is field 3 (state): field n is fields[n - 3]
+		long parent = Long.parseLong(fields[4 - 3]);
+		long utime = Long.parseLong(fields[14 - 3]);
+		long stime = Long.parseLong(fields[15 - 3]);
+		long cutime = Long.parseLong(fields[16 - 3]);
+		long cstime = Long.parseLong(fields[17 - 3]);
+		return new Stat(parent, utime + stime, cutime + cstime);
+	}
+
+	/** A {@code Name:   123 kB} line of {@code /proc/<pid>/status} or smaps_rollup. */
+	static long parseStatusKb(String text, String name) {
+		for (String line : text.split("\n")) {
+			if (line.startsWith(name + ":")) {
+				String value = line.substring(name.length() + 1).strip();
+				return Long.parseLong(value.split("\\s+")[0]);
+			}
+		}
+		throw new IllegalArgumentException("no " + name + " line");
+	}
+
+	/**
+	 * The {@code cpu} line of {@code /proc/stat}: total, idle (+ iowait) and steal ticks.
+	 */
+	static MachineCpu parseMachine(String text) {
+		for (String line : text.split("\n")) {
+			if (line.startsWith("cpu ")) {
+				String[] fields = line.substring(4).strip().split("\\s+");
+				long total = 0;
+				// guest and guest_nice (9, 10) are already counted in user and nice
+				for (int i = 0; i < Math.min(fields.length, 8); i++) {
+					total += Long.parseLong(fields[i]);
+				}
+				long idle = Long.parseLong(fields[3]) + Long.parseLong(fields[4]);
+				long irq = Long.parseLong(fields[5]) + Long.parseLong(fields[6]);
+				long steal = (fields.length > 7) ? Long.parseLong(fields[7]) : 0;
+				return new MachineCpu(total, idle, irq, steal);
+			}
+		}
+		throw new IllegalArgumentException("no cpu line in /proc/stat");
+	}
+
+	/**
+	 * The fields of {@code /proc/<pid>/stat} we use.
+	 *
+	 * @param parentPid the parent process
+	 * @param cpuTicks user + system time of the process
+	 * @param childrenCpuTicks user + system time of its waited-for, exited children
+	 */
+	record Stat(long parentPid, long cpuTicks, long childrenCpuTicks) {
+	}
+
+	/**
+	 * One process at one instant.
+	 *
+	 * @param cpuTicks user + system time, cumulative
+	 * @param childrenCpuTicks time of exited children, cumulative
+	 * @param rssBytes resident set size
+	 */
+	record ProcessStat(long cpuTicks, long childrenCpuTicks, long rssBytes) {
+	}
+
+	/**
+	 * The machine's CPU counters, cumulative ticks over all cores.
+	 *
+	 * @param totalTicks all time
+	 * @param idleTicks idle and iowait
+	 * @param irqTicks serving hard and soft interrupts
+	 * @param stealTicks stolen by the hypervisor
+	 */
+	record MachineCpu(long totalTicks, long idleTicks, long irqTicks, long stealTicks) {
+	}
+
+}

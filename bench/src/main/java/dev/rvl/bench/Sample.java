@@ -1,0 +1,40 @@
+package dev.rvl.bench;
+
+import java.util.Map;
+
+/**
+ * One reading of everything the sampler watches, taken once a second.
+ *
+ * @param epochMs when
+ * @param processes per role ({@code app}, {@code gatling}, {@code stub},
+ * {@code postgres}, {@code bench}): cumulative CPU ticks and memory
+ * @param machine the machine's CPU counters, or {@code null}
+ * @param app the app's metrics, or {@code null} when the scrape failed
+ * @param stubBuckets the stub's partner-endpoint latency histogram (cumulative count per
+ * upper bound in seconds), or {@code null}
+ */
+record Sample(long epochMs, Map<String, ProcessReading> processes, ProcFs.MachineCpu machine, AppReading app,
+		Map<Double, Double> stubBuckets) {
+
+	static final String APP = "app";
+
+	static final String GATLING = "gatling";
+
+	static final String STUB = "stub";
+
+	static final String POSTGRES = "postgres";
+
+	static final String BENCH = "bench";
+
+	/**
+	 * A process (or group of processes) at one instant.
+	 *
+	 * @param cpuTicks cumulative user + system ticks (for PostgreSQL: the postmaster, its
+	 * live children and its exited children)
+	 * @param memoryBytes resident set size (for PostgreSQL: the sum of proportional set
+	 * sizes, so shared buffers count once)
+	 */
+	record ProcessReading(long cpuTicks, long memoryBytes) {
+	}
+
+}

@@ -1,0 +1,129 @@
+package dev.rvl.bench;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The Gatling simulations the runner can drive, and how a {@link LoadPlan} maps onto each
+ * one's system properties.
+ */
+enum Simulation {
+
+	/** Open-model stairs of arrival rate: the default, with a knee per variant. */
+	STAIRS("dev.rvl.gatling.StairsSimulation", "place-order"),
+
+	/** Closed-model stairs of concurrent shoppers. */
+	CONCURRENCY("dev.rvl.gatling.ConcurrencyRampSimulation", "place-order"),
+
+	/** Base rate {@code from}, a spike to {@code to} for one step, base again. */
+	SPIKE("dev.rvl.gatling.SpikeSimulation", "place-order"),
+
+	/** {@code to} orders/s held for all the steps' time. */
+	SOAK("dev.rvl.gatling.SoakSimulation", "place-order"),
+
+	/** Closed-model stairs of concurrent bulk uploads. */
+	BULK("dev.rvl.gatling.BulkIngestSimulation", "bulk-ingest");
+
+	/** Orders per bulk request. */
+	static final int BULK_LINES = 200;
+
+	private final String className;
+
+	private final String primaryRequest;
+
+	Simulation(String className, String primaryRequest) {
+		this.className = className;
+		this.primaryRequest = primaryRequest;
+	}
+
+	String id() {
+		return name().toLowerCase(Locale.ROOT);
+	}
+
+	String className() {
+		return this.className;
+	}
+
+	/** The request whose latency the knee and SLO are about. */
+	String primaryRequest() {
+		return this.primaryRequest;
+	}
+
+	/**
+	 * The SLO of the primary request: the preset's for an order; for a bulk request, the
+	 * preset's times the rounds of {@code orders.bulk.concurrency} it takes.
+	 */
+	long sloP99Ms(long orderSloMs, int bulkConcurrency) {
+		return (this == BULK) ? orderSloMs * ((BULK_LINES + bulkConcurrency - 1) / bulkConcurrency) : orderSloMs;
+	}
+
+	/** Gatling's request timeout for this simulation (see gatling.conf). */
+	long requestTimeoutMs() {
+		return (this == BULK) ? 60_000 : 10_000;
+	}
+
+	boolean openModel() {
+		return this == STAIRS || this == SPIKE || this == SOAK;
+	}
+
+	/** The system properties of the Gatling run (see the gatling module's Config). */
+	Map<String, String> properties(LoadPlan plan, long sloP99Ms) {
+		Map<String, String> properties = new LinkedHashMap<>();
+		properties.put("slo.p99.ms", Long.toString(sloP99Ms));
+		properties.put("step.seconds", Long.toString(plan.stepSeconds()));
+		properties.put("ramp.seconds", Long.toString(plan.rampSeconds()));
+		properties.put("hold.seconds", Long.toString(plan.holdSeconds()));
+		switch (this) {
+			case STAIRS -> {
+				properties.put("rate.from", LoadPlan.number(plan.from()));
+				properties.put("rate.to", LoadPlan.number(plan.to()));
+				properties.put("rate.steps", Integer.toString(plan.steps()));
+			}
+			case CONCURRENCY -> {
+				properties.put("users.from", LoadPlan.number(Math.round(plan.from())));
+				properties.put("users.to", LoadPlan.number(Math.round(plan.to())));
+				properties.put("users.steps", Integer.toString(plan.steps()));
+			}
+			case SPIKE -> {
+				properties.put("spike.base", LoadPlan.number(plan.from()));
+				properties.put("spike.peak", LoadPlan.number(plan.to()));
+				properties.put("spike.seconds", Long.toString(plan.stepSeconds()));
+				properties.put("spike.base.seconds", Long.toString(plan.stepSeconds()));
+			}
+			case SOAK -> {
+				properties.put("rate.to", LoadPlan.number(plan.to()));
+				properties.put("soak.seconds", Long.toString(plan.loadSeconds()));
+			}
+			case BULK -> {
+				properties.put("bulk.streams.from", LoadPlan.number(Math.round(plan.from())));
+				properties.put("bulk.streams.to", LoadPlan.number(Math.round(plan.to())));
+				properties.put("rate.steps", Integer.toString(plan.steps()));
+				properties.put("bulk.lines", Integer.toString(BULK_LINES));
+				// a bulk request streams BULK_LINES orders, 16 at a time: seconds, not
+				// milliseconds
+				properties.put("gatling.http.requestTimeout", Long.toString(requestTimeoutMs()));
+			}
+		}
+		return properties;
+	}
+
+	/** Planned seconds of load for this simulation. */
+	long plannedSeconds(LoadPlan plan) {
+		return switch (this) {
+			case SPIKE -> 3 * plan.stepSeconds() + 2;
+			case SOAK -> plan.loadSeconds() + plan.rampSeconds();
+			default -> plan.loadSeconds();
+		};
+	}
+
+	static Simulation of(String id) {
+		for (Simulation simulation : values()) {
+			if (simulation.id().equals(id.strip().toLowerCase(Locale.ROOT))) {
+				return simulation;
+			}
+		}
+		throw new IllegalArgumentException("Unknown simulation '" + id + "' (stairs, concurrency, spike, soak, bulk)");
+	}
+
+}

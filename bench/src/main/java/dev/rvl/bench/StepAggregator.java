@@ -1,0 +1,67 @@
+package dev.rvl.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import dev.rvl.bench.Recording.Row;
+import dev.rvl.bench.Recording.SecondKey;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Per-step results from a recording: counts summed over the step's seconds, and latency
+ * percentiles from the step's per-second histograms merged (never an average of
+ * per-second percentiles).
+ */
+final class StepAggregator {
+
+	private StepAggregator() {
+	}
+
+	/**
+	 * @param recording the run
+	 * @param primary the request the latency is about ({@code place-order} or
+	 * {@code bulk-ingest})
+	 * @return the steps in order
+	 */
+	static List<StepStats> steps(Recording recording, String primary) {
+		Map<Integer, List<Row>> byStep = new TreeMap<>();
+		for (Row row : recording.rows()) {
+			if (row.step() >= 0) {
+				byStep.computeIfAbsent(row.step(), (step) -> new ArrayList<>()).add(row);
+			}
+		}
+		List<StepStats> steps = new ArrayList<>();
+		byStep.forEach((step, rows) -> steps.add(step(step, rows, recording.histograms(), primary)));
+		return steps;
+	}
+
+	private static StepStats step(int step, List<Row> rows, Map<SecondKey, Histogram> histograms, String primary) {
+		List<Row> all = rows.stream().filter((row) -> Recording.ALL.equals(row.request())).toList();
+		List<Row> main = rows.stream().filter((row) -> primary.equals(row.request())).toList();
+		int seconds = (int) all.stream().mapToLong(Row::elapsed).distinct().count();
+		double offered = all.stream().mapToDouble(Row::offered).average().orElse(0);
+		long sent = main.stream().mapToLong(Row::requests).sum();
+		long ok = main.stream().mapToLong(Row::ok).sum();
+		long requests = all.stream().mapToLong(Row::requests).sum();
+		long passed = all.stream().mapToLong(Row::ok).sum();
+		long items = all.stream().mapToLong(Row::items).sum();
+		Map<String, Long> statuses = new TreeMap<>();
+		all.forEach((row) -> row.statuses().forEach((status, count) -> statuses.merge(status, count, Long::sum)));
+		Histogram latencies = new Histogram(2);
+		for (Row row : main) {
+			Histogram second = histograms.get(new SecondKey(row.elapsed(), primary));
+			if (second != null) {
+				latencies.add(second);
+			}
+		}
+		boolean measured = latencies.getTotalCount() > 0;
+		double perSecond = (seconds > 0) ? 1.0 / seconds : 0;
+		return new StepStats(step, offered, seconds, sent * perSecond, ok * perSecond, requests * perSecond,
+				items * perSecond, (requests > 0) ? (double) passed / requests : 0,
+				measured ? latencies.getValueAtPercentile(50) : 0, measured ? latencies.getValueAtPercentile(95) : 0,
+				measured ? latencies.getValueAtPercentile(99) : 0, measured ? latencies.getMaxValue() : 0, statuses);
+	}
+
+}

@@ -1,0 +1,62 @@
+package dev.rvl.bench;
+
+import java.util.List;
+import java.util.OptionalDouble;
+
+import dev.rvl.bench.HarnessCheck.Window;
+
+/**
+ * One step in the report: what was measured, whether it was held, and what it cost.
+ *
+ * @param stats the step's load results
+ * @param held whether the step passed the knee's rules
+ * @param failures why not, or {@code null}
+ * @param idealInFlight Little's law: orders in flight at this rate with no queueing (open
+ * model), else {@code null}
+ * @param inFlight mean {@code orders_in_flight}
+ * @param stubP99Ms the stub's own p99
+ * @param appCpu mean app CPU (cores)
+ * @param gatlingCpu mean Gatling CPU (cores)
+ * @param postgresCpu mean PostgreSQL CPU (cores)
+ * @param stubCpu mean stub CPU (cores)
+ * @param machineBusy mean machine CPU busy (cores)
+ * @param appRssMb mean app RSS (MiB)
+ * @param heapMb mean heap used (MiB)
+ * @param threads mean live threads
+ * @param poolActive mean DB connections in use
+ * @param poolPending mean requests waiting for a connection
+ */
+record StepRow(StepStats stats, boolean held, String failures, Double idealInFlight, Double inFlight, Double stubP99Ms,
+		Double appCpu, Double gatlingCpu, Double postgresCpu, Double stubCpu, Double machineBusy, Double appRssMb,
+		Double heapMb, Double threads, Double poolActive, Double poolPending) {
+
+	static StepRow of(StepStats stats, Window window, ResourceSeries resources, Double stubP99Ms,
+			WorkloadSummary workload) {
+		List<String> failures = Knee.failures(stats, workload.openModel(), workload.sloP99Ms());
+		Double ideal = workload.openModel() ? round(workload.idealInFlight(stats.offered())) : null;
+		return new StepRow(stats, failures.isEmpty(), failures.isEmpty() ? null : String.join("; ", failures), ideal,
+				mean(resources, ResourceSeries.IN_FLIGHT, window), (stubP99Ms != null) ? round(stubP99Ms) : null,
+				mean(resources, ResourceSeries.CPU + Sample.APP, window),
+				mean(resources, ResourceSeries.CPU + Sample.GATLING, window),
+				mean(resources, ResourceSeries.CPU + Sample.POSTGRES, window),
+				mean(resources, ResourceSeries.CPU + Sample.STUB, window),
+				mean(resources, ResourceSeries.MACHINE_BUSY, window),
+				mean(resources, ResourceSeries.MEMORY + Sample.APP, window),
+				mean(resources, ResourceSeries.HEAP, window), mean(resources, ResourceSeries.THREADS, window),
+				mean(resources, ResourceSeries.POOL_ACTIVE, window),
+				mean(resources, ResourceSeries.POOL_PENDING, window));
+	}
+
+	private static Double mean(ResourceSeries resources, String column, Window window) {
+		if (window == null) {
+			return null;
+		}
+		OptionalDouble mean = resources.mean(column, window.fromMs(), window.toMs());
+		return mean.isPresent() ? round(mean.getAsDouble()) : null;
+	}
+
+	private static double round(double value) {
+		return Math.round(value * 100) / 100.0;
+	}
+
+}

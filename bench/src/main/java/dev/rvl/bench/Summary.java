@@ -1,0 +1,86 @@
+package dev.rvl.bench;
+
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The report's numbers, as written to {@code summary.json}, embedded in
+ * {@code index.html} and rendered as {@code summary.md}.
+ *
+ * @param title page title
+ * @param generatedAt when (UTC)
+ * @param verdict {@code VALID}, {@code NOT VALID} (the harness was the bottleneck) or
+ * {@code FAILED} (a variant could not be measured)
+ * @param valid whether the verdict is {@code VALID}
+ * @param invalidReasons why not, one line each
+ * @param workload what load was offered and against which SLO
+ * @param variants per variant
+ * @param findings the harness check's findings, all variants
+ * @param settings every setting used, per variant where they differ
+ * @param limits the harness check's limits
+ * @param wallSeconds how long the whole run took
+ */
+record Summary(String title, String generatedAt, String verdict, boolean valid, List<String> invalidReasons,
+		WorkloadSummary workload, List<VariantSummary> variants, List<Finding> findings, List<SettingRow> settings,
+		HarnessLimits limits, long wallSeconds) {
+
+	static final String VALID = "VALID";
+
+	static final String NOT_VALID = "NOT VALID";
+
+	static final String FAILED = "FAILED";
+
+	static Summary of(BenchOptions options, List<VariantResult> results, Map<String, String> databaseSettings,
+			BenchDatabase database, StubProcess stub, MachineInfo machine, Duration elapsed) {
+		WorkloadSummary workload = WorkloadSummary.of(options, machine.cores(), results);
+		List<VariantSummary> variants = results.stream()
+			.map((result) -> VariantSummary.of(result, options, workload, machine.cores()))
+			.toList();
+		List<SettingRow> settings = SettingRow.table(options, results, databaseSettings, database, stub, machine);
+		return of(workload, variants, settings, options.limits(), elapsed.toSeconds());
+	}
+
+	/** Applies the verdict rules to analysed variants (used by the fixture, too). */
+	static Summary of(WorkloadSummary workload, List<VariantSummary> variants, List<SettingRow> settings,
+			HarnessLimits limits, long wallSeconds) {
+		List<Finding> findings = variants.stream().flatMap((variant) -> variant.findings().stream()).toList();
+		List<String> reasons = new ArrayList<>();
+		for (VariantSummary variant : variants) {
+			if (variant.error() != null) {
+				reasons.add(variant.id() + " could not be measured: " + firstLine(variant.error()));
+			}
+		}
+		boolean failed = !reasons.isEmpty();
+		findings.stream()
+			.filter((finding) -> finding.severity() == Finding.Severity.INVALID)
+			.forEach(
+					(finding) -> reasons.add(finding.variant()
+							+ ((finding.step() != null)
+									? " at " + LoadPlan.number(finding.offered()) + " " + workload.unit() : "")
+							+ ": " + finding.rule() + " - " + finding.message()));
+		String verdict = failed ? FAILED : (reasons.isEmpty() ? VALID : NOT_VALID);
+		return new Summary("Reactive vs Loom: " + workload.preset() + " / " + workload.simulation(),
+				OffsetDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME), verdict,
+				VALID.equals(verdict), reasons, workload, variants, findings, settings, limits, wallSeconds);
+	}
+
+	/** The exit code of the runner: 0 valid, 1 not valid, 2 failed. */
+	int exitCode() {
+		return switch (this.verdict) {
+			case VALID -> 0;
+			case NOT_VALID -> 1;
+			default -> 2;
+		};
+	}
+
+	private static String firstLine(String text) {
+		int newline = text.indexOf('\n');
+		return (newline < 0) ? text : text.substring(0, newline);
+	}
+
+}

@@ -1,0 +1,170 @@
+package dev.rvl.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.OptionalLong;
+
+/**
+ * One variant, start to finish: reset the database, start the app, wait for readiness,
+ * warm up, run Gatling while sampling once a second, stop the app gracefully.
+ */
+final class VariantRun {
+
+	private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
+
+	private final BenchOptions options;
+
+	private final Project project;
+
+	private final Progress progress;
+
+	private final ProcFs proc;
+
+	private final BenchDatabase database;
+
+	private final OptionalLong postmaster;
+
+	private final StubProcess stub;
+
+	private final Path directory;
+
+	VariantRun(BenchOptions options, Project project, Progress progress, ProcFs proc, BenchDatabase database,
+			OptionalLong postmaster, StubProcess stub, Path directory) {
+		this.options = options;
+		this.project = project;
+		this.progress = progress;
+		this.proc = proc;
+		this.database = database;
+		this.postmaster = postmaster;
+		this.stub = stub;
+		this.directory = directory;
+	}
+
+	VariantResult run(Variant variant) throws InterruptedException {
+		String id = variant.id();
+		Map<String, String> config = Map.of();
+		AppProcess app = null;
+		Sampler sampler = null;
+		try {
+			Files.createDirectories(this.directory);
+			config = AppConfig.read(this.project.appJar(variant.module()), variant.profile());
+			this.progress.phase(id, "resetting the database to the seed");
+			this.database.resetToSeed();
+			this.stub.resetFaults();
+			this.progress.phase(id, "starting " + this.project.appJar(variant.module()).getFileName()
+					+ (variant.profile() != null ? " (profile " + variant.profile() + ")" : ""));
+			app = AppProcess.start(this.project, variant, this.options.app(), this.database, this.stub.baseUrl(),
+					this.directory.resolve("app.log"));
+			this.progress.phase(id, Benchmark.format("ready in %.1f s (pid %d)", app.startup().toMillis() / 1000.0,
+					app.process().pid()));
+			Map<String, String> observed = Http.get(app.metrics(), Duration.ofSeconds(5))
+				.map(PrometheusText::parse)
+				.map(Benchmark::observed)
+				.orElse(Map.of());
+			LoadPlan plan = this.options.plan();
+			Warmup.Result warmup = new Warmup.Result(0, 0);
+			if (plan.warmupSeconds() > 0) {
+				this.progress.phase(id, Benchmark.format("warming up: %s orders/s for %d s (not measured)",
+						LoadPlan.number(plan.warmupRate()), plan.warmupSeconds()));
+				warmup = Warmup.run(app.baseUrl(), plan.warmupRate(), Duration.ofSeconds(plan.warmupSeconds()));
+				this.progress.phase(id, "warm-up: " + warmup.ok() + " ok, " + warmup.failed() + " failed");
+			}
+			sampler = new Sampler(this.proc, app.process().pid(), this.stub.process().pid(), this.postmaster,
+					app.metrics(), this.stub.metrics());
+			sampler.start();
+			Simulation simulation = this.options.simulation();
+			long planned = simulation.plannedSeconds(plan);
+			this.progress.phase(id, Benchmark.format("load: %s, %s, %d s planned", simulation.id(), plan, planned));
+			ChildProcess gatling = GatlingRun.start(this.project, simulation, app.baseUrl(),
+					simulation.properties(plan, this.options.sloP99Ms()), this.directory,
+					id + " - " + this.options.workload().id());
+			sampler.watchGatling(gatling.pid());
+			int exit = awaitGatling(id, gatling, sampler, planned);
+			sampler.close();
+			Integer exitedDuringLoad = app.process().isAlive() ? null : app.process().waitFor(Duration.ZERO);
+			if (exitedDuringLoad != null) {
+				this.progress.phase(id, "the app EXITED during the load (exit code " + exitedDuringLoad + ")");
+			}
+			this.progress.phase(id, "stopping the app (SIGTERM)");
+			ChildProcess.Stopped stopped = app.process().stop(Duration.ofSeconds(30));
+			this.progress.phase(id, Benchmark.format("stopped %s in %.1f s",
+					stopped.graceful() ? "gracefully" : "by force", stopped.took().toMillis() / 1000.0));
+			Path csv = GatlingRun.timeseries(this.directory);
+			if (!Files.exists(csv)) {
+				return VariantResult.failed(variant,
+						"Gatling wrote no time series (exit " + exit + "):\n" + gatling.tail(30), app,
+						sampler.samples(), config);
+			}
+			String report = GatlingRun.report(this.directory)
+				.map((path) -> this.directory.getParent().relativize(path).toString())
+				.orElse(null);
+			return new VariantResult(variant, null, app, warmup, stopped, Recording.read(csv), sampler.samples(),
+					observed, config, report, exit, exitedDuringLoad);
+		}
+		catch (Exception ex) {
+			if (ex instanceof InterruptedException interrupted) {
+				throw interrupted;
+			}
+			this.progress.phase(id, "FAILED: " + ex.getMessage());
+			if (sampler != null) {
+				sampler.close();
+			}
+			if (app != null) {
+				app.process().stop(Duration.ofSeconds(10));
+			}
+			return VariantResult.failed(variant, String.valueOf(ex.getMessage()), app,
+					(sampler != null) ? sampler.samples() : List.of(), config);
+		}
+	}
+
+	private int awaitGatling(String id, ChildProcess gatling, Sampler sampler, long planned)
+			throws InterruptedException {
+		long deadline = System.nanoTime() + Duration.ofSeconds(planned + 90).toNanos();
+		long started = System.nanoTime();
+		while (System.nanoTime() < deadline) {
+			int exit = gatling.waitFor(PROGRESS_EVERY);
+			if (exit >= 0) {
+				this.progress.phase(id, "load done (Gatling exit " + exit + ")");
+				return exit;
+			}
+			long seconds = Duration.ofNanos(System.nanoTime() - started).toSeconds();
+			this.progress.phase(id, Benchmark.format("t=%3d/%d s  %s", seconds, planned, status(sampler)));
+		}
+		this.progress.phase(id, "Gatling overran its deadline: stopping it");
+		gatling.stop(Duration.ofSeconds(10));
+		return -1;
+	}
+
+	/** A one-line view of the last second: what the app did and what it cost. */
+	private static String status(Sampler sampler) {
+		List<Sample> latest = sampler.latest(6);
+		if (latest.size() < 2) {
+			return "sampling...";
+		}
+		ResourceSeries series = ResourceSeries.of(latest, Runtime.getRuntime().availableProcessors());
+		long from = latest.get(1).epochMs();
+		long to = latest.get(latest.size() - 1).epochMs();
+		return Benchmark.format(
+				"orders %s/s  in-flight %s  pool %s/%s  cpu app %s gatling %s pg %s stub %s  heap %s MB  rss %s MB  threads %s",
+				fmt(series.mean(ResourceSeries.ORDERS, from, to), "%.0f"),
+				fmt(series.mean(ResourceSeries.IN_FLIGHT, from, to), "%.0f"),
+				fmt(series.mean(ResourceSeries.POOL_ACTIVE, from, to), "%.0f"),
+				fmt(series.mean(ResourceSeries.POOL_PENDING, from, to), "%.0f"),
+				fmt(series.mean(ResourceSeries.CPU + Sample.APP, from, to), "%.2f"),
+				fmt(series.mean(ResourceSeries.CPU + Sample.GATLING, from, to), "%.2f"),
+				fmt(series.mean(ResourceSeries.CPU + Sample.POSTGRES, from, to), "%.2f"),
+				fmt(series.mean(ResourceSeries.CPU + Sample.STUB, from, to), "%.2f"),
+				fmt(series.mean(ResourceSeries.HEAP, from, to), "%.0f"),
+				fmt(series.mean(ResourceSeries.MEMORY + Sample.APP, from, to), "%.0f"),
+				fmt(series.mean(ResourceSeries.THREADS, from, to), "%.0f"));
+	}
+
+	private static String fmt(OptionalDouble value, String pattern) {
+		return value.isPresent() ? Benchmark.format(pattern, value.getAsDouble()) : "-";
+	}
+
+}

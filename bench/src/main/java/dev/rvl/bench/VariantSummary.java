@@ -1,0 +1,296 @@
+package dev.rvl.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.TreeMap;
+
+import dev.rvl.bench.HarnessCheck.Window;
+import dev.rvl.bench.Recording.Row;
+
+/**
+ * One variant in the report: its knee, per-step results with the resources they cost, the
+ * harness findings, and the per-second series the charts draw.
+ *
+ * @param id the variant
+ * @param description what it is
+ * @param error why it could not be measured, or {@code null}
+ * @param knee its knee
+ * @param steps per step
+ * @param limitsHit which limits the variant ran into, in words
+ * @param totals counts over the whole load
+ * @param peaks peak and mean resource use over the load
+ * @param outcomes orders placed during the load by outcome (the app's own counter)
+ * @param findings the harness check's findings
+ * @param gatlingReport link to Gatling's report, relative to the page
+ * @param run start-up, warm-up and shutdown facts
+ * @param load per-second load series ({@code t} = seconds since the load started)
+ * @param resources per-second resource series ({@code t} likewise)
+ */
+record VariantSummary(String id, String description, String error, KneeSummary knee, List<StepRow> steps,
+		List<String> limitsHit, Map<String, Long> totals, Map<String, Double> peaks, Map<String, Long> outcomes,
+		List<Finding> findings, String gatlingReport, Map<String, String> run, Map<String, List<Double>> load,
+		Map<String, List<Double>> resources) {
+
+	static VariantSummary of(VariantResult result, BenchOptions options, WorkloadSummary workload, int cores) {
+		Variant variant = result.variant();
+		Map<String, String> run = run(result);
+		if (!result.measured()) {
+			List<Finding> findings = List.of(new Finding(variant.id(), "run", Finding.Severity.INVALID, null, null,
+					"could not be measured: " + result.error()));
+			return new VariantSummary(variant.id(), variant.description(), result.error(), KneeSummary.none(),
+					List.of(), List.of(), Map.of(), Map.of(), Map.of(), findings, null, run, Map.of(), Map.of());
+		}
+		Recording recording = result.recording();
+		String primary = options.simulation().primaryRequest();
+		List<StepStats> stats = StepAggregator.steps(recording, primary);
+		Knee knee = Knee.detect(stats, workload.openModel(), workload.sloP99Ms());
+		Map<Integer, Window> windows = windows(recording);
+		ResourceSeries resources = ResourceSeries.of(result.samples(), cores);
+		Map<Integer, Double> stubP99 = HarnessCheck.stubP99ByStep(result.samples(), windows);
+		long loadStart = recording.meta().startEpochMs();
+		long loadEnd = recording.rows().stream().mapToLong(Row::epochMs).max().orElse(loadStart) + 1000;
+		double coverage = coverage(result.samples(), loadStart, loadEnd);
+		List<Finding> findings = new ArrayList<>(
+				HarnessCheck.check(new HarnessCheck.Evidence(variant.id(), stats, knee, workload.openModel(), windows,
+						resources, stubP99, coverage), options.limits(), cores, workload.partnerLatencyMs()));
+		if (result.appExitedDuringLoad() != null) {
+			findings.add(0,
+					new Finding(variant.id(), "app-exit", Finding.Severity.INVALID, null, null,
+							"the app exited during the load with " + result.appExitedDuringLoad()
+									+ exitMeaning(result.appExitedDuringLoad()) + " (see " + variant.id()
+									+ "/app.log)"));
+		}
+		if (result.gatlingExitCode() != 0) {
+			findings.add(0, new Finding(variant.id(), "generator-exit", Finding.Severity.INVALID, null, null,
+					"Gatling exited with " + result.gatlingExitCode() + " (see " + variant.id() + "/gatling.log)"));
+		}
+		List<StepRow> steps = stats.stream()
+			.map((step) -> StepRow.of(step, windows.get(step.step()), resources, stubP99.get(step.step()), workload))
+			.toList();
+		run.put("sample coverage", Benchmark.format("%.0f %%", coverage * 100));
+		Map<String, Long> outcomes = outcomes(result.samples(), loadStart, loadEnd);
+		List<String> limits = LimitsHit.describe(statuses(recording), outcomes, resources, result.observed(),
+				options.app().maxInFlight(), options.simulation().requestTimeoutMs());
+		return new VariantSummary(variant.id(), variant.description(), null, KneeSummary.of(knee), steps, limits,
+				totals(recording), peaks(resources, loadStart, loadEnd), outcomes, findings, result.gatlingReport(),
+				run, loadSeries(recording, primary), resourceSeries(resources, loadStart));
+	}
+
+	/** What an exit code says about who ended the process. */
+	static String exitMeaning(int exitCode) {
+		return switch (exitCode) {
+			case 143 -> " = SIGTERM, which the runner had not sent: something else on the machine stopped it";
+			case 137 -> " = SIGKILL (the kernel's OOM killer, or something else on the machine)";
+			default -> ": it crashed";
+		};
+	}
+
+	/** Each step's first second's start to its last second's end. */
+	static Map<Integer, Window> windows(Recording recording) {
+		Map<Integer, Window> windows = new TreeMap<>();
+		for (Row row : recording.rows()) {
+			if (row.step() < 0) {
+				continue;
+			}
+			windows.merge(row.step(), new Window(row.epochMs(), row.epochMs() + 1000),
+					(a, b) -> new Window(Math.min(a.fromMs(), b.fromMs()), Math.max(a.toMs(), b.toMs())));
+		}
+		return windows;
+	}
+
+	static double coverage(List<Sample> samples, long fromMs, long toMs) {
+		long expected = Math.max(1, (toMs - fromMs) / 1000);
+		long taken = samples.stream()
+			.filter((sample) -> sample.epochMs() >= fromMs && sample.epochMs() <= toMs)
+			.filter((sample) -> !sample.processes().isEmpty())
+			.count();
+		return Math.min(1.0, (double) taken / expected);
+	}
+
+	private static Map<String, String> run(VariantResult result) {
+		Map<String, String> run = new LinkedHashMap<>();
+		if (result.app() != null) {
+			run.put("start-up", Benchmark.format("%.1f s to ready", result.app().startup().toMillis() / 1000.0));
+		}
+		if (result.warmup() != null) {
+			run.put("warm-up", result.warmup().ok() + " requests ok, " + result.warmup().failed() + " failed");
+		}
+		if (result.stopped() != null) {
+			run.put("shutdown",
+					Benchmark.format("%s in %.1f s (exit %d)",
+							result.stopped().graceful() ? "graceful (SIGTERM)" : "forced after SIGTERM timed out",
+							result.stopped().took().toMillis() / 1000.0, result.stopped().exitCode()));
+		}
+		if (result.measured()) {
+			run.put("Gatling exit code", Integer.toString(result.gatlingExitCode()));
+		}
+		return run;
+	}
+
+	private static Map<String, Long> statuses(Recording recording) {
+		Map<String, Long> statuses = new TreeMap<>();
+		recording.rows()
+			.stream()
+			.filter((row) -> Recording.ALL.equals(row.request()))
+			.forEach((row) -> row.statuses().forEach((status, count) -> statuses.merge(status, count, Long::sum)));
+		return statuses;
+	}
+
+	private static Map<String, Long> totals(Recording recording) {
+		Map<String, Long> totals = new LinkedHashMap<>();
+		List<Row> all = recording.rows().stream().filter((row) -> Recording.ALL.equals(row.request())).toList();
+		totals.put("requests", all.stream().mapToLong(Row::requests).sum());
+		totals.put("ok", all.stream().mapToLong(Row::ok).sum());
+		totals.put("ko", all.stream().mapToLong(Row::ko).sum());
+		Map<String, Long> statuses = new TreeMap<>();
+		all.forEach((row) -> row.statuses().forEach((status, count) -> statuses.merge(status, count, Long::sum)));
+		statuses.forEach((status, count) -> totals.put("status " + status, count));
+		return totals;
+	}
+
+	private static Map<String, Double> peaks(ResourceSeries resources, long fromMs, long toMs) {
+		Map<String, Double> peaks = new LinkedHashMap<>();
+		put(peaks, "max app RSS (MiB)", maxWithin(resources, ResourceSeries.MEMORY + Sample.APP, fromMs, toMs));
+		put(peaks, "max heap used (MiB)", maxWithin(resources, ResourceSeries.HEAP, fromMs, toMs));
+		put(peaks, "max live threads", maxWithin(resources, ResourceSeries.THREADS, fromMs, toMs));
+		put(peaks, "mean app CPU (cores)", resources.mean(ResourceSeries.CPU + Sample.APP, fromMs, toMs));
+		put(peaks, "max app CPU (cores)", maxWithin(resources, ResourceSeries.CPU + Sample.APP, fromMs, toMs));
+		put(peaks, "mean Gatling CPU (cores)", resources.mean(ResourceSeries.CPU + Sample.GATLING, fromMs, toMs));
+		put(peaks, "mean PostgreSQL CPU (cores)", resources.mean(ResourceSeries.CPU + Sample.POSTGRES, fromMs, toMs));
+		put(peaks, "mean stub CPU (cores)", resources.mean(ResourceSeries.CPU + Sample.STUB, fromMs, toMs));
+		put(peaks, "max in flight", maxWithin(resources, ResourceSeries.IN_FLIGHT, fromMs, toMs));
+		put(peaks, "max DB pool pending", maxWithin(resources, ResourceSeries.POOL_PENDING, fromMs, toMs));
+		put(peaks, "GC pause time (ms/s, mean)", resources.mean(ResourceSeries.GC_PAUSE_MS, fromMs, toMs));
+		return peaks;
+	}
+
+	private static OptionalDouble maxWithin(ResourceSeries resources, String column, long fromMs, long toMs) {
+		List<Double> values = resources.column(column);
+		if (values.isEmpty()) {
+			return OptionalDouble.empty();
+		}
+		return resources.indexesWithin(fromMs, toMs)
+			.stream()
+			.map(values::get)
+			.filter(Objects::nonNull)
+			.mapToDouble(Double::doubleValue)
+			.max();
+	}
+
+	private static void put(Map<String, Double> peaks, String name, OptionalDouble value) {
+		if (value.isPresent()) {
+			peaks.put(name, Math.round(value.getAsDouble() * 100) / 100.0);
+		}
+	}
+
+	/** The increase of {@code orders_placed_total} per outcome over the load. */
+	static Map<String, Long> outcomes(List<Sample> samples, long fromMs, long toMs) {
+		Map<String, List<Double>> byOutcome = new TreeMap<>();
+		List<Sample> within = samples.stream()
+			.filter((sample) -> sample.epochMs() >= fromMs - 1000 && sample.epochMs() <= toMs + 1000)
+			.filter((sample) -> sample.app() != null)
+			.toList();
+		within.forEach((sample) -> sample.app()
+			.ordersPlaced()
+			.keySet()
+			.forEach((outcome) -> byOutcome.put(outcome, new ArrayList<>())));
+		for (Sample sample : within) {
+			byOutcome.forEach((outcome, values) -> values.add(sample.app().ordersPlaced().getOrDefault(outcome, 0.0)));
+		}
+		Map<String, Long> outcomes = new TreeMap<>();
+		byOutcome.forEach((outcome, values) -> outcomes.put(outcome, Math.round(CounterRates.increase(values))));
+		return outcomes;
+	}
+
+	private static Map<String, List<Double>> loadSeries(Recording recording, String primary) {
+		Map<Long, Row> all = new TreeMap<>();
+		Map<Long, Row> main = new TreeMap<>();
+		for (Row row : recording.rows()) {
+			if (Recording.ALL.equals(row.request())) {
+				all.put(row.elapsed(), row);
+			}
+			else if (primary.equals(row.request())) {
+				main.put(row.elapsed(), row);
+			}
+		}
+		Map<String, List<Double>> series = new LinkedHashMap<>();
+		List<Double> t = new ArrayList<>();
+		List<Double> offered = new ArrayList<>();
+		List<Double> ok = new ArrayList<>();
+		List<Double> ko = new ArrayList<>();
+		List<Double> errorPct = new ArrayList<>();
+		List<Double> primaryOk = new ArrayList<>();
+		List<Double> p50 = new ArrayList<>();
+		List<Double> p95 = new ArrayList<>();
+		List<Double> p99 = new ArrayList<>();
+		List<Double> items = new ArrayList<>();
+		all.forEach((second, row) -> {
+			t.add((double) second);
+			offered.add(row.offered());
+			ok.add((double) row.ok());
+			ko.add((double) row.ko());
+			errorPct.add((row.requests() > 0) ? 100.0 * row.ko() / row.requests() : null);
+			items.add((double) row.items());
+			Row mainRow = main.get(second);
+			primaryOk.add((mainRow != null) ? (double) mainRow.ok() : 0.0);
+			p50.add((mainRow != null) ? (double) mainRow.p50() : null);
+			p95.add((mainRow != null) ? (double) mainRow.p95() : null);
+			p99.add((mainRow != null) ? (double) mainRow.p99() : null);
+		});
+		series.put("t", t);
+		series.put("offered", offered);
+		series.put("okPerSecond", ok);
+		series.put("koPerSecond", ko);
+		series.put("errorPct", errorPct);
+		series.put("primaryOkPerSecond", primaryOk);
+		series.put("itemsPerSecond", items);
+		series.put("p50", p50);
+		series.put("p95", p95);
+		series.put("p99", p99);
+		return series;
+	}
+
+	private static Map<String, List<Double>> resourceSeries(ResourceSeries resources, long loadStart) {
+		Map<String, List<Double>> series = new LinkedHashMap<>();
+		series.put("t", resources.epochMs().stream().map((ms) -> Math.round((ms - loadStart) / 100.0) / 10.0).toList());
+		resources.columns()
+			.forEach((name, values) -> series.put(name,
+					values.stream()
+						.map((value) -> (value != null) ? Math.round(value * 1000) / 1000.0 : null)
+						.toList()));
+		return series;
+	}
+
+	/**
+	 * The knee for the report.
+	 *
+	 * @param heldOffered highest offered load held, or {@code null}
+	 * @param heldStep its step
+	 * @param throughput primary requests passed per second there
+	 * @param p99Ms the primary request's p99 there
+	 * @param firstFailingOffered the offered load of the first failing step, or
+	 * {@code null}
+	 * @param failure why it failed
+	 */
+	record KneeSummary(Double heldOffered, Integer heldStep, Double throughput, Long p99Ms, Double firstFailingOffered,
+			String failure) {
+
+		static KneeSummary none() {
+			return new KneeSummary(null, null, null, null, null, null);
+		}
+
+		static KneeSummary of(Knee knee) {
+			StepStats held = knee.held();
+			StepStats failing = knee.firstFailing();
+			return new KneeSummary((held != null) ? held.offered() : null, (held != null) ? held.step() : null,
+					(held != null) ? held.okPerSecond() : null, (held != null) ? held.p99() : null,
+					(failing != null) ? failing.offered() : null, knee.failure());
+		}
+
+	}
+
+}

@@ -1,0 +1,90 @@
+package dev.rvl.bench;
+
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import dev.rvl.domain.seed.SeedData;
+
+/**
+ * Warms an app up before it is measured (JIT, pools, caches): the same request mix as the
+ * simulations (place an order, read it back, now and then list the customer's orders) at
+ * a fixed arrival rate, from the runner itself. Nothing of it is reported except the
+ * counts.
+ */
+final class Warmup {
+
+	private Warmup() {
+	}
+
+	static Result run(URI baseUrl, double ratePerSecond, Duration duration) throws InterruptedException {
+		AtomicLong ok = new AtomicLong();
+		AtomicLong failed = new AtomicLong();
+		long count = Math.max(1, Math.round(ratePerSecond * duration.toSeconds()));
+		long intervalNanos = (long) (1_000_000_000L / Math.max(0.1, ratePerSecond));
+		long start = System.nanoTime();
+		try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+			for (long i = 0; i < count; i++) {
+				long due = start + i * intervalNanos;
+				long wait = due - System.nanoTime();
+				if (wait > 0) {
+					TimeUnit.NANOSECONDS.sleep(wait);
+				}
+				long index = i;
+				threads.submit(() -> shop(baseUrl, index, ok, failed));
+			}
+			threads.shutdown();
+			threads.awaitTermination(30, TimeUnit.SECONDS);
+		}
+		return new Result(ok.get(), failed.get());
+	}
+
+	private static void shop(URI baseUrl, long index, AtomicLong ok, AtomicLong failed) {
+		// Customers from the top of the range, SKUs from a stride of their own.
+		long customer = SeedData.CUSTOMERS - Math.floorMod(index * 7919, SeedData.CUSTOMERS);
+		String sku = SeedData.sku(1 + (int) Math.floorMod(index * 211, SeedData.PRODUCTS));
+		String body = "{\"customerId\":" + customer + ",\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1}]}";
+		try {
+			HttpResponse<String> placed = Http.client()
+				.send(HttpRequest.newBuilder(baseUrl.resolve("/api/orders"))
+					.timeout(Duration.ofSeconds(10))
+					.header("Content-Type", "application/json")
+					.POST(HttpRequest.BodyPublishers.ofString(body))
+					.build(), HttpResponse.BodyHandlers.ofString());
+			boolean expected = placed.statusCode() == (SeedData.alwaysFraudRejected(customer) ? 422 : 201);
+			(expected ? ok : failed).incrementAndGet();
+			if (placed.statusCode() == 201) {
+				get(baseUrl.resolve(placed.headers().firstValue("Location").orElseThrow()), ok, failed);
+			}
+			if (index % 10 == 9) {
+				get(baseUrl.resolve("/api/customers/" + customer + "/orders?limit=20"), ok, failed);
+			}
+		}
+		catch (Exception ex) {
+			failed.incrementAndGet();
+		}
+	}
+
+	private static void get(URI uri, AtomicLong ok, AtomicLong failed) throws Exception {
+		int status = Http.client()
+			.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).GET().build(),
+					HttpResponse.BodyHandlers.discarding())
+			.statusCode();
+		((status == 200) ? ok : failed).incrementAndGet();
+	}
+
+	/**
+	 * What the warm-up did.
+	 *
+	 * @param ok requests answered as expected
+	 * @param failed requests that were not
+	 */
+	record Result(long ok, long failed) {
+	}
+
+}

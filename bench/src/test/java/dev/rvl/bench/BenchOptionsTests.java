@@ -1,0 +1,108 @@
+package dev.rvl.bench;
+
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class BenchOptionsTests {
+
+	@Test
+	void runsTheThreeVariantsOnTheStandardPresetByDefault() {
+		BenchOptions options = BenchOptions.parse(List.of());
+
+		assertThat(options.variants()).containsExactly(Variant.REACTIVE, Variant.LOOM, Variant.PLATFORM);
+		assertThat(options.workload()).isEqualTo(Workload.STANDARD);
+		assertThat(options.simulation()).isEqualTo(Simulation.STAIRS);
+		assertThat(options.partnerLatency()).isEqualTo(Duration.ofMillis(100));
+		assertThat(options.app().arguments()).contains("--db.pool-size=20", "--orders.max-in-flight=10000",
+				"--partner.timeout=2000ms", "--partner.max-connections=2000");
+		assertThat(options.app().jvmOptions()).containsExactly("-Xms512m", "-Xmx512m", "-XX:+UseG1GC");
+		assertThat(options.database()).isEmpty();
+	}
+
+	@Test
+	void slowPartnerPutsTheOfferedLoadPastThePlatformThreadCeiling() {
+		BenchOptions options = BenchOptions.parse(List.of("--preset", "slow-partner"));
+
+		assertThat(options.partnerLatency()).isGreaterThanOrEqualTo(Duration.ofSeconds(1));
+		double ceiling = WorkloadSummary.PLATFORM_THREADS * 1000.0 / options.idealLatencyMs();
+		assertThat(options.plan().to()).isGreaterThan(ceiling * 1.5);
+		assertThat(options.plan().from()).isLessThan(ceiling);
+		BenchOptions quick = BenchOptions.parse(List.of("--preset", "slow-partner", "--quick"));
+		assertThat(quick.plan().to()).isGreaterThan(ceiling * 1.2);
+		// the partner deadline must outlast the partner
+		assertThat(options.app().partnerTimeout()).isGreaterThan(options.partnerLatency());
+		assertThat(options.app().arguments()).contains("--partner.timeout=5000ms");
+	}
+
+	@Test
+	void runsTheAppsAtALowerPriorityThanTheHarnessUnlessTurnedOff() {
+		assertThat(BenchOptions.parse(List.of()).app().launcher()).containsExactly("nice", "-n", "5");
+		assertThat(BenchOptions.parse(List.of("--app-nice", "0")).app().launcher()).isEmpty();
+	}
+
+	@Test
+	void fastPartnerIsAboutTenMilliseconds() {
+		assertThat(BenchOptions.parse(List.of("--preset", "fast-partner")).partnerLatency())
+			.isEqualTo(Duration.ofMillis(10));
+	}
+
+	@Test
+	void keepsTheQuickRunShortAndTheDefaultRunWithinFifteenMinutes() {
+		for (Workload workload : Workload.values()) {
+			// load + warm-up per variant; start-up, Gatling's JVM and shutdown add about
+			// 25 s each
+			LoadPlan quick = workload.plan(true);
+			assertThat(3 * (quick.loadSeconds() + quick.warmupSeconds() + 25)).isLessThanOrEqualTo(170);
+			LoadPlan plan = workload.plan(false);
+			assertThat(3 * (plan.loadSeconds() + plan.warmupSeconds() + 25)).isLessThanOrEqualTo(15 * 60);
+		}
+	}
+
+	@Test
+	void overridesSingleSettings() {
+		BenchOptions options = BenchOptions.parse(List.of("--variants", "loom,reactive", "--rates", "10:40:4",
+				"--step-seconds", "12", "--partner-latency", "1s", "--slo-p99-ms", "2000", "--jvm-opts",
+				"-Xmx1g -XX:+UseZGC", "--pool-size", "40", "--jdbc-url", "jdbc:postgresql://db:5432/orders"));
+
+		assertThat(options.variants()).containsExactly(Variant.LOOM, Variant.REACTIVE);
+		assertThat(options.plan()).extracting(LoadPlan::from, LoadPlan::to, LoadPlan::steps, LoadPlan::stepSeconds)
+			.containsExactly(10.0, 40.0, 4, 12L);
+		assertThat(options.sloP99Ms()).isEqualTo(2000);
+		assertThat(options.idealLatencyMs()).isEqualTo(1010);
+		assertThat(options.app().jvmOptions()).containsExactly("-Xmx1g", "-XX:+UseZGC");
+		assertThat(options.app().poolSize()).isEqualTo(40);
+		assertThat(options.database()).hasValueSatisfying(
+				(database) -> assertThat(database.jdbcUrl()).isEqualTo("jdbc:postgresql://db:5432/orders"));
+	}
+
+	@Test
+	void rejectsWhatItCannotRun() {
+		assertThatIllegalArgumentException().isThrownBy(() -> BenchOptions.parse(List.of("--variants", "quarkus")));
+		assertThatIllegalArgumentException().isThrownBy(() -> BenchOptions.parse(List.of("--rates", "40:10:3")));
+		assertThatIllegalArgumentException().isThrownBy(() -> BenchOptions.parse(List.of("--preset")));
+		assertThatIllegalArgumentException().isThrownBy(() -> BenchOptions.parse(List.of("--partner-latency", "fast")));
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> BenchOptions.parse(List.of("--jdbc-url", "jdbc:mysql://x/y")));
+		assertThatIllegalArgumentException().isThrownBy(() -> BenchOptions.parse(List.of("--frobnicate")));
+	}
+
+	@Test
+	void mapsThePlanOntoEachSimulationsProperties() {
+		LoadPlan plan = new LoadPlan(10, 40, 4, 20, 3, 0, 10);
+
+		assertThat(Simulation.STAIRS.properties(plan, 500)).containsEntry("rate.from", "10")
+			.containsEntry("rate.to", "40")
+			.containsEntry("rate.steps", "4")
+			.containsEntry("slo.p99.ms", "500");
+		assertThat(Simulation.CONCURRENCY.properties(plan, 500)).containsEntry("users.to", "40");
+		assertThat(Simulation.BULK.properties(plan, 500)).containsEntry("bulk.streams.to", "40");
+		assertThat(Simulation.SPIKE.properties(plan, 500)).containsEntry("spike.peak", "40");
+		assertThat(Simulation.STAIRS.plannedSeconds(plan)).isEqualTo(4 * 20 + 4 * 3);
+	}
+
+}

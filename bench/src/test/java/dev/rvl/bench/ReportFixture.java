@@ -1,0 +1,136 @@
+package dev.rvl.bench;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import dev.rvl.bench.Recording.Row;
+import dev.rvl.bench.Recording.SecondKey;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A made-up but plausible comparison, run through the real analysis: three variants on
+ * stairs of 20, 40, 60 and 80 orders/s (5 s each, 100 ms partners); reactive and loom
+ * hold everything, platform saturates at 50 orders/s. No benchmark needed.
+ */
+final class ReportFixture {
+
+	static final long START = 1_800_000_000_000L;
+
+	static final int STEP_SECONDS = 5;
+
+	static final double[] LEVELS = { 20, 40, 60, 80 };
+
+	private ReportFixture() {
+	}
+
+	/**
+	 * The fixture's summary; {@code gatlingCores} is Gatling's CPU (high makes it
+	 * invalid).
+	 */
+	static Summary summary(double gatlingCores) {
+		BenchOptions options = BenchOptions
+			.parse(List.of("--rates", "20:80:4", "--step-seconds", "5", "--ramp-seconds", "0"));
+		List<VariantResult> results = List.of(variant(Variant.REACTIVE, 1000, 0.5, gatlingCores),
+				variant(Variant.LOOM, 1000, 0.6, gatlingCores), variant(Variant.PLATFORM, 50, 0.7, gatlingCores));
+		MachineInfo machine = new MachineInfo(2, Map.of("cores", "2", "JDK", "fixture"));
+		BenchDatabase database = new BenchDatabase("jdbc:postgresql://127.0.0.1:5432/bench", "postgres", "postgres",
+				true);
+		return Summary.of(options, results, Map.of("server_version", "17.11", "max_connections", "300"), database, null,
+				machine, Duration.ofSeconds(123));
+	}
+
+	/**
+	 * A variant that serves up to {@code capacity} orders/s at ~110 ms, queueing beyond.
+	 */
+	private static VariantResult variant(Variant variant, double capacity, double cpuPerHundred, double gatlingCores) {
+		List<Row> rows = new ArrayList<>();
+		Map<SecondKey, Histogram> histograms = new HashMap<>();
+		List<Sample> samples = new ArrayList<>();
+		int seconds = LEVELS.length * STEP_SECONDS;
+		double backlog = 0;
+		double ordersPlaced = 0;
+		long appTicks = 0;
+		long gatlingTicks = 0;
+		long total = 0;
+		long idle = 0;
+		double gcSeconds = 0;
+		double stubCount = 0;
+		for (int second = -2; second <= seconds; second++) {
+			int step = (second >= 0 && second < seconds) ? second / STEP_SECONDS : -1;
+			double offered = (step >= 0) ? LEVELS[step] : 0;
+			long epochMs = START + second * 1000L;
+			if (step >= 0) {
+				backlog = Math.max(0, backlog + offered - capacity);
+				long latency = 110 + (long) (backlog * 1000 / Math.max(1, capacity)) + (second % 3) * 5;
+				int placed = (int) offered;
+				int fraud = (second % 5 == 0) ? 1 : 0;
+				Histogram place = new Histogram(2);
+				for (int i = 0; i < placed; i++) {
+					place.recordValue(latency + i % 20);
+				}
+				Histogram get = new Histogram(2);
+				get.recordValueWithCount(4 + second % 2, placed - fraud);
+				histograms.put(new SecondKey(second, "place-order"), place);
+				histograms.put(new SecondKey(second, "get-order"), get);
+				Histogram all = place.copy();
+				all.add(get);
+				rows.add(row(epochMs, second, step, offered, "get-order", placed - fraud, get,
+						Map.of("200", (long) placed - fraud)));
+				rows.add(row(epochMs, second, step, offered, "place-order", placed, place,
+						Map.of("201", (long) placed - fraud, "422", (long) fraud)));
+				rows.add(row(epochMs, second, step, offered, "all", 2L * placed - fraud, all,
+						Map.of("200", (long) placed - fraud, "201", (long) placed - fraud, "422", (long) fraud)));
+				ordersPlaced += Math.min(offered, capacity);
+			}
+			double appCores = 0.1 + cpuPerHundred * Math.min(offered, capacity) / 100;
+			appTicks += Math.round(appCores * 100);
+			gatlingTicks += Math.round(gatlingCores * 100);
+			long busy = Math.round((appCores + gatlingCores + 0.2) * 100);
+			total += 200;
+			idle += 200 - Math.min(200, busy);
+			gcSeconds += 0.004;
+			stubCount += 2 * offered;
+			Map<String, Sample.ProcessReading> processes = new LinkedHashMap<>();
+			processes.put(Sample.APP, new Sample.ProcessReading(appTicks, (400L + second) << 20));
+			processes.put(Sample.GATLING, new Sample.ProcessReading(gatlingTicks, 700L << 20));
+			processes.put(Sample.STUB, new Sample.ProcessReading(second * 10L + 100, 200L << 20));
+			processes.put(Sample.POSTGRES, new Sample.ProcessReading(second * 10L + 100, 150L << 20));
+			processes.put(Sample.BENCH, new Sample.ProcessReading(second + 100L, 100L << 20));
+			double inFlight = Math.min(offered, capacity) * 0.11 + backlog;
+			AppReading app = new AppReading((variant == Variant.PLATFORM) ? 20 + Math.min(200, inFlight) : 30.0,
+					(120.0 + (second % 7) * 20) * (1 << 20), second * 0.5 + 10, gcSeconds, Math.min(20, offered / 10),
+					0.0, inFlight, 0.0, (variant == Variant.PLATFORM) ? Math.min(200, inFlight) : null,
+					Map.of("created", ordersPlaced * 0.98, "fraud-rejected", ordersPlaced * 0.02));
+			Map<Double, Double> stub = new TreeMap<>(
+					Map.of(0.05, 0.0, 0.1118, stubCount, Double.POSITIVE_INFINITY, stubCount));
+			samples.add(new Sample(epochMs + 300, processes, new ProcFs.MachineCpu(total, idle, 0, 0), app, stub));
+		}
+		Recording recording = new Recording(new Recording.Meta("StairsSimulation", "open", "orders/s", START, seconds,
+				"20.0>20.0@5#0;40.0>40.0@5#1;60.0>60.0@5#2;80.0>80.0@5#3"), rows, histograms);
+		Map<String, String> observed = new LinkedHashMap<>();
+		observed.put("DB pool max", "20");
+		if (variant == Variant.PLATFORM) {
+			observed.put("Tomcat max threads", "200");
+		}
+		Map<String, String> config = new TreeMap<>(Map.of("server.shutdown", "graceful", "db.pool-size", "20"));
+		if (variant != Variant.REACTIVE) {
+			config.put("spring.threads.virtual.enabled", (variant == Variant.LOOM) ? "true" : "false");
+		}
+		return new VariantResult(variant, null, null, new Warmup.Result(160, 0),
+				new ChildProcess.Stopped(true, Duration.ofMillis(700), 143), recording, samples, observed, config,
+				variant.id() + "/gatling/stairssimulation-1/index.html", 0, null);
+	}
+
+	private static Row row(long epochMs, long second, int step, double offered, String request, long ok,
+			Histogram latencies, Map<String, Long> statuses) {
+		return new Row(epochMs, second, step, offered, request, ok, 0, 0, latencies.getValueAtPercentile(50),
+				latencies.getValueAtPercentile(95), latencies.getValueAtPercentile(99), latencies.getMaxValue(),
+				statuses);
+	}
+
+}

@@ -1,0 +1,76 @@
+package dev.rvl.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+
+/**
+ * Opens a report (generated from {@link ReportFixture}) in headless Chromium and reads
+ * back what the page's own script recorded: no JavaScript error and no empty chart. Needs
+ * Chromium ({@code apt-get install -y chromium}; another binary with
+ * {@code -Dbench.chromium=/path} or {@code CHROMIUM=/path}).
+ */
+class ReportRenderingTests {
+
+	private static final Pattern STATUS = Pattern.compile("<div id=\"render-status\"([^>]*)>([^<]*)</div>");
+
+	@Test
+	void drawsEveryChartWithoutAScriptError(@TempDir Path directory) throws Exception {
+		ReportWriter.write(directory, ReportFixture.summary(1.5));
+
+		String dom = dumpDom(directory.resolve("index.html"), directory.resolve("chromium-profile"));
+
+		Matcher status = STATUS.matcher(dom);
+		assertThat(status.find()).as("render status in the DOM").isTrue();
+		String attributes = status.group(1);
+		assertThat(attributes).as(status.group(2))
+			.contains("data-state=\"ok\"")
+			.contains("data-errors=\"0\"")
+			.contains("data-empty=\"\"");
+		assertThat(Integer.parseInt(attribute(attributes, "data-charts"))).isGreaterThanOrEqualTo(15);
+		assertThat(dom).contains("id=\"verdict\"").contains("NOT VALID").contains("Settings (fairness table)");
+	}
+
+	private static String dumpDom(Path page, Path profile) throws IOException, InterruptedException {
+		String chromium = chromium();
+		Files.createDirectories(profile);
+		Process process = new ProcessBuilder(List.of(chromium, "--headless", "--no-sandbox", "--disable-gpu",
+				"--disable-background-networking", "--no-first-run", "--disable-component-update", "--disable-sync",
+				"--user-data-dir=" + profile, "--virtual-time-budget=10000", "--dump-dom", page.toUri().toString()))
+			.redirectError(ProcessBuilder.Redirect.DISCARD)
+			.start();
+		byte[] out = process.getInputStream().readAllBytes();
+		if (!process.waitFor(120, TimeUnit.SECONDS)) {
+			process.destroyForcibly();
+			fail("Chromium did not finish within 120 s");
+		}
+		return new String(out, StandardCharsets.UTF_8);
+	}
+
+	private static String chromium() {
+		String configured = System.getProperty("bench.chromium", System.getenv("CHROMIUM"));
+		String binary = (configured != null && !configured.isBlank()) ? configured : "/usr/bin/chromium";
+		if (!Files.isExecutable(Path.of(binary))) {
+			fail("Headless Chromium is needed to check the report page: apt-get install -y chromium "
+					+ "(or point -Dbench.chromium / CHROMIUM at one); not found at " + binary);
+		}
+		return binary;
+	}
+
+	private static String attribute(String attributes, String name) {
+		Matcher matcher = Pattern.compile(name + "=\"([^\"]*)\"").matcher(attributes);
+		return matcher.find() ? matcher.group(1) : "";
+	}
+
+}

@@ -1,0 +1,65 @@
+package dev.rvl.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class SummaryTests {
+
+	@Test
+	void findsEachVariantsKneeAndCallsACleanRunValid() {
+		Summary summary = ReportFixture.summary(0.3);
+
+		assertThat(summary.verdict()).isEqualTo(Summary.VALID);
+		assertThat(summary.exitCode()).isZero();
+		assertThat(summary.variants()).extracting((variant) -> variant.knee().heldOffered())
+			.containsExactly(80.0, 80.0, 40.0);
+		VariantSummary platform = summary.variants().get(2);
+		assertThat(platform.knee().firstFailingOffered()).isEqualTo(60);
+		assertThat(platform.knee().failure()).startsWith("p99 ");
+		assertThat(platform.outcomes()).containsKeys("created", "fraud-rejected");
+		assertThat(summary.settings()).anySatisfy((row) -> {
+			assertThat(row.name()).isEqualTo("profile arguments");
+			assertThat(row.differs()).isTrue();
+		});
+	}
+
+	@Test
+	void callsARunNotValidWhenTheGeneratorTookTheMachine() {
+		Summary summary = ReportFixture.summary(1.5);
+
+		assertThat(summary.verdict()).isEqualTo(Summary.NOT_VALID);
+		assertThat(summary.exitCode()).isEqualTo(1);
+		assertThat(summary.invalidReasons()).anySatisfy((reason) -> assertThat(reason).contains("generator-cpu"));
+	}
+
+	@Test
+	void saysWhoStoppedAnAppThatExitedUnderLoad() {
+		assertThat(VariantSummary.exitMeaning(143)).contains("SIGTERM").contains("something else on the machine");
+		assertThat(VariantSummary.exitMeaning(1)).contains("crashed");
+	}
+
+	@Test
+	void writesTheSameNumbersAsJsonMarkdownAndPage(@TempDir Path directory) throws Exception {
+		Summary summary = ReportFixture.summary(1.5);
+
+		ReportWriter.write(directory, summary);
+
+		JsonNode json = ReportWriter.JSON.readTree(Files.readString(directory.resolve("summary.json")));
+		assertThat(json.get("verdict").asString()).isEqualTo("NOT VALID");
+		assertThat(json.get("variants").get(2).get("knee").get("heldOffered").asDouble()).isEqualTo(40.0);
+		String markdown = Files.readString(directory.resolve("summary.md"));
+		assertThat(markdown).contains("**NOT VALID**").contains("| platform | 40 |");
+		String html = Files.readString(directory.resolve("index.html"));
+		assertThat(html).contains("data-verdict=\"NOT VALID\"")
+			.contains("Chart.js v4")
+			.doesNotContain("{{")
+			.doesNotContain("<script src=");
+	}
+
+}

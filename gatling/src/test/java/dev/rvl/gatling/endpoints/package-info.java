@@ -1,0 +1,4 @@
+/**
+ * Request builders of the order API, with their checks.
+ */
+package dev.rvl.gatling.endpoints;

@@ -1,0 +1,274 @@
+package dev.rvl.reactive;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+
+import dev.rvl.contract.Api;
+import dev.rvl.contract.ContractSettings;
+import dev.rvl.contract.PartnerStub;
+import dev.rvl.contract.TestDatabase;
+import dev.rvl.contract.Traces;
+import dev.rvl.domain.problem.ProblemException;
+import dev.rvl.web.ProblemResponses;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Hooks;
+import reactor.tools.agent.ReactorDebugAgent;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Import;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.dao.DataAccessException;
+import org.springframework.http.ResponseEntity;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Captures the stack traces the readability page ({@code docs/readability.html})
+ * compares: the same two failures as the Loom twin — a partner timeout while placing an
+ * order, a constraint violation in the write — as the app's problem handler receives them
+ * from a real request. Plain (this JVM), and with each of Reactor's debug aids,
+ * {@code Hooks.onOperatorDebug()} and {@code ReactorDebugAgent}, each in a JVM of its own
+ * where it is switched on first thing in {@code main}, as Reactor documents.
+ * <p>
+ * The traces are normalized (line numbers, lambda and proxy numbers, hash codes, ids) and
+ * compared with the committed fixtures under {@code docs/stacktraces}: a change in the
+ * flow's frames fails here until the fixtures are captured again with
+ * {@code ./readability/capture-stacktraces.sh} ({@code -Dreadability.capture=true}).
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "local-postgres.enabled=false")
+@Import(StackTraceCaptureTests.CapturingProblemHandler.class)
+class StackTraceCaptureTests {
+
+	static final TestDatabase DATABASE = TestDatabase.fresh("reactive_stacktraces");
+
+	static final String APP = "reactive";
+
+	@LocalServerPort
+	int port;
+
+	@DynamicPropertySource
+	static void contractSettings(DynamicPropertyRegistry registry) {
+		ContractSettings.properties(DATABASE, PartnerStub.shared(), true)
+			.forEach((name, value) -> registry.add(name, () -> value));
+	}
+
+	@Test
+	void capturesTheFailuresAsTheProblemHandlerReceivesThem() {
+		Map<String, String> traces = Failures.capture(URI.create("http://127.0.0.1:" + this.port),
+				PartnerStub.shared().baseUrl(), DATABASE.jdbcUrl());
+
+		assertThat(traces.get("partner-timeout")).contains("partner-timeout");
+		assertThat(traces.get("constraint-violation")).contains("order_line_quantity_at_most_50");
+		Fixtures.check(APP, traces);
+	}
+
+	@Test
+	void capturesThemWithOnOperatorDebug() throws Exception {
+		Fixtures.check(APP + "-onoperatordebug", inOwnJvm("onoperatordebug"));
+	}
+
+	@Test
+	void capturesThemWithReactorDebugAgent() throws Exception {
+		Fixtures.check(APP + "-debugagent", inOwnJvm("debugagent"));
+	}
+
+	/** Runs {@link DebugAidMain} in a JVM of its own and reads the traces it wrote. */
+	private Map<String, String> inOwnJvm(String aid) throws IOException, InterruptedException {
+		Path out = Path.of("target", "stacktraces", aid);
+		Files.createDirectories(out);
+		List<String> command = new ArrayList<>(List.of(
+				Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+				"-XX:+EnableDynamicAgentLoading", "-cp", classPath(), DebugAidMain.class.getName(), aid,
+				out.toAbsolutePath().toString(), PartnerStub.shared().baseUrl().toString(), DATABASE.jdbcUrl()));
+		ContractSettings.properties(DATABASE, PartnerStub.shared(), true)
+			.forEach((name, value) -> command.add("--" + name + "=" + value));
+		command.addAll(List.of("--local-postgres.enabled=false", "--server.port=0", "--spring.main.banner-mode=off"));
+		Process process = new ProcessBuilder(command).redirectErrorStream(true)
+			.redirectOutput(out.resolve("app.log").toFile())
+			.start();
+		if (!process.waitFor(3, TimeUnit.MINUTES)) {
+			process.destroyForcibly();
+			throw new IllegalStateException("Capture with " + aid + " did not finish; see " + out.resolve("app.log"));
+		}
+		assertThat(process.exitValue()).as("exit code; see " + out.resolve("app.log")).isZero();
+		Map<String, String> traces = new TreeMap<>();
+		for (String scenario : List.of("partner-timeout", "constraint-violation")) {
+			traces.put(scenario, Files.readString(out.resolve(scenario + ".txt")));
+		}
+		return traces;
+	}
+
+	private static String classPath() {
+		String surefire = System.getProperty("surefire.test.class.path");
+		return (surefire != null && !surefire.isBlank()) ? surefire : System.getProperty("java.class.path");
+	}
+
+	/**
+	 * The two failures and how their traces are made stable. Kept apart from the test
+	 * class so that {@link DebugAidMain} does not initialize it (and recreate the
+	 * database).
+	 */
+	static final class Failures {
+
+		static final String ORDER = """
+				{"customerId": 7, "lines": [{"sku": "SKU-00001", "quantity": 1}]}""";
+
+		static final String VIOLATING_ORDER = """
+				{"customerId": 7, "lines": [{"sku": "SKU-00001", "quantity": 60}]}""";
+
+		/**
+		 * Places the two failing orders over HTTP and returns the normalized traces the
+		 * problem handler received, by scenario.
+		 */
+		static Map<String, String> capture(URI app, URI stub, String jdbcUrl) {
+			Api api = new Api(app);
+			// A rule the schema might gain that the shared validator (1..100) does not
+			// know.
+			Traces.sql(jdbcUrl, "ALTER TABLE order_line DROP CONSTRAINT IF EXISTS order_line_quantity_at_most_50",
+					"ALTER TABLE order_line ADD CONSTRAINT order_line_quantity_at_most_50 CHECK (quantity <= 50) NOT VALID");
+			warmUp(api);
+			// Each failure twice, the second kept: a first request may run one-time
+			// initialization that the trace would show.
+			Map<String, String> traces = new TreeMap<>();
+			for (int run = 0; run < 2; run++) {
+				traces.put("constraint-violation", fail(api, 500, VIOLATING_ORDER));
+				Traces.faults(stub, "PUT", "{\"hangRate\": 1.0}");
+				try {
+					traces.put("partner-timeout", fail(api, 504, ORDER));
+				}
+				finally {
+					Traces.faults(stub, "DELETE", null);
+				}
+			}
+			return traces;
+		}
+
+		/**
+		 * Places orders until one succeeds: the first partner answers of a JVM build
+		 * Jackson's deserializers under a lock, which BlockHound reports when both
+		 * answers race for it on the event loop.
+		 */
+		private static void warmUp(Api api) {
+			for (int attempt = 0; attempt < 5; attempt++) {
+				if (api.placeOrder(ORDER).status() == 201) {
+					CapturingProblemHandler.FAILURES.clear();
+					return;
+				}
+			}
+			throw new IllegalStateException("No order succeeded: " + CapturingProblemHandler.describe());
+		}
+
+		private static String fail(Api api, int status, String order) {
+			CapturingProblemHandler.FAILURES.clear();
+			Api.Response response = api.placeOrder(order);
+			assertThat(response.status()).as(CapturingProblemHandler::describe).isEqualTo(status);
+			return Traces.normalize(CapturingProblemHandler.only());
+		}
+
+	}
+
+	/**
+	 * Starts the app with one of Reactor's debug aids switched on before anything else,
+	 * places the two failing orders and writes the traces.
+	 */
+	static final class DebugAidMain {
+
+		public static void main(String[] args) throws IOException {
+			switch (args[0]) {
+				case "onoperatordebug" -> Hooks.onOperatorDebug();
+				case "debugagent" -> ReactorDebugAgent.init();
+				default -> throw new IllegalArgumentException(args[0]);
+			}
+			Path out = Path.of(args[1]);
+			URI stub = URI.create(args[2]);
+			String jdbcUrl = args[3];
+			String[] springArgs = List.of(args).subList(4, args.length).toArray(String[]::new);
+			SpringApplication application = new SpringApplication(ReactiveApplication.class,
+					CapturingProblemHandler.class);
+			try (ConfigurableApplicationContext context = application.run(springArgs)) {
+				URI app = URI.create("http://127.0.0.1:" + context.getEnvironment().getProperty("local.server.port"));
+				for (Map.Entry<String, String> trace : Failures.capture(app, stub, jdbcUrl).entrySet()) {
+					Files.writeString(out.resolve(trace.getKey() + ".txt"), trace.getValue());
+				}
+			}
+			System.exit(0);
+		}
+
+	}
+
+	/**
+	 * Sees each failure before the app's own handler would, keeps it, and answers as the
+	 * app does.
+	 */
+	@RestControllerAdvice
+	@Order(Ordered.HIGHEST_PRECEDENCE)
+	static class CapturingProblemHandler {
+
+		static final List<Throwable> FAILURES = new CopyOnWriteArrayList<>();
+
+		@ExceptionHandler({ ProblemException.class, DataAccessException.class })
+		ResponseEntity<Map<String, Object>> capture(Throwable ex) {
+			FAILURES.add(ex);
+			return ProblemResponses.of(ex);
+		}
+
+		static String describe() {
+			return FAILURES.stream().map(Traces::normalize).toList().toString();
+		}
+
+		static Throwable only() {
+			assertThat(FAILURES).hasSize(1);
+			return FAILURES.remove(0);
+		}
+
+	}
+
+	/** The committed traces under {@code docs/stacktraces}. */
+	static final class Fixtures {
+
+		static final Path DIRECTORY = Path.of("..", "docs", "stacktraces");
+
+		static void check(String variant, Map<String, String> traces) {
+			try {
+				for (Map.Entry<String, String> trace : traces.entrySet()) {
+					String name = variant + "-" + trace.getKey() + ".txt";
+					Path fresh = Path.of("target", "stacktraces", name);
+					Files.createDirectories(fresh.getParent());
+					Files.writeString(fresh, trace.getValue());
+					Path fixture = DIRECTORY.resolve(name);
+					if (Boolean.getBoolean("readability.capture")) {
+						Files.createDirectories(DIRECTORY);
+						Files.writeString(fixture, trace.getValue());
+					}
+					assertThat(Files.isRegularFile(fixture) ? Files.readString(fixture) : "")
+						.as("stale: %s differs from the trace captured now (%s); run ./readability/capture-stacktraces.sh",
+								fixture.normalize(), fresh)
+						.isEqualTo(trace.getValue());
+				}
+			}
+			catch (IOException ex) {
+				throw new UncheckedIOException(ex);
+			}
+		}
+
+	}
+
+}

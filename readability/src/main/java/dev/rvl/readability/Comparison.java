@@ -1,0 +1,161 @@
+package dev.rvl.readability;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the page and the findings show, computed from the sources and the committed
+ * fixtures. Deterministic: the same files give the same comparison.
+ *
+ * @param useCases each use case, measured
+ * @param distinct per app, every method of the five use cases counted once
+ * @param wholeApp per app, all of its main code (whole files, imports included)
+ * @param appFiles per app, its main source files (package-info excluded)
+ * @param traces the captured stack traces
+ * @param patches the feature change
+ */
+record Comparison(List<UseCaseResult> useCases, Map<App, Metrics> distinct, Map<App, Metrics> wholeApp,
+		Map<App, Integer> appFiles, List<StackTraces.Trace> traces, List<FeatureChange.Patch> patches) {
+
+	static Comparison of(Path repository) {
+		Sources sources = new Sources(repository);
+		Map<App, ReactorOperators> reactor = new EnumMap<>(App.class);
+		Map<App, Metrics> wholeApp = new EnumMap<>(App.class);
+		Map<App, Integer> appFiles = new EnumMap<>(App.class);
+		for (App app : App.values()) {
+			List<SourceFile> files = sources.all(app.main());
+			ReactorOperators operators = new ReactorOperators(files);
+			reactor.put(app, operators);
+			wholeApp.put(app, Metrics.sum(files.stream().map((file) -> CodeMetrics.of(file, operators)).toList()));
+			appFiles.put(app, files.size());
+		}
+		ReactorOperators none = new ReactorOperators(List.of());
+		List<UseCaseResult> useCases = new ArrayList<>();
+		Map<App, Map<String, Measured>> distinct = new EnumMap<>(App.class);
+		for (UseCase useCase : UseCases.ALL) {
+			Map<App, List<Measured>> units = new EnumMap<>(App.class);
+			for (App app : App.values()) {
+				List<Measured> measured = measure(sources, useCase.parts(app), reactor.get(app));
+				if (measured.stream().mapToInt((unit) -> unit.metrics().codeLines()).sum() == 0) {
+					throw new IllegalStateException("Use case " + useCase.id() + " has no code in " + app.module());
+				}
+				units.put(app, measured);
+				measured.forEach((unit) -> distinct.computeIfAbsent(app, (key) -> new LinkedHashMap<>())
+					.putIfAbsent(unit.unit().identity(), unit));
+			}
+			List<Measured> shared = measure(sources, useCase.shared(), none);
+			List<Measured> contract = measure(sources, useCase.tests(), none);
+			useCases.add(new UseCaseResult(useCase, units, shared, contract));
+		}
+		Map<App, Metrics> distinctMetrics = new EnumMap<>(App.class);
+		distinct.forEach((app, units) -> distinctMetrics.put(app,
+				Metrics.sum(units.values().stream().map(Measured::metrics).toList())));
+		return new Comparison(List.copyOf(useCases), distinctMetrics, wholeApp, appFiles, StackTraces.read(repository),
+				FeatureChange.read(repository));
+	}
+
+	private static List<Measured> measure(Sources sources, List<Part> parts, ReactorOperators reactor) {
+		List<Measured> measured = new ArrayList<>();
+		for (Part part : parts) {
+			for (Unit unit : sources.extract(part)) {
+				measured.add(new Measured(unit, CodeMetrics.of(unit, reactor)));
+			}
+		}
+		return measured;
+	}
+
+	StackTraces.Trace trace(String variant, String scenario) {
+		return this.traces.stream()
+			.filter((trace) -> trace.variant().id().equals(variant) && trace.scenario().id().equals(scenario))
+			.findFirst()
+			.orElseThrow();
+	}
+
+	FeatureChange.Patch patch(String name) {
+		return this.patches.stream().filter((patch) -> patch.name().equals(name)).findFirst().orElseThrow();
+	}
+
+	UseCaseResult useCase(String id) {
+		return this.useCases.stream().filter((result) -> result.useCase().id().equals(id)).findFirst().orElseThrow();
+	}
+
+	/**
+	 * A unit and its metrics.
+	 *
+	 * @param unit the code
+	 * @param metrics what it measures
+	 */
+	record Measured(Unit unit, Metrics metrics) {
+	}
+
+	/**
+	 * A step of a use case: the same-named code in each app, either side possibly absent.
+	 *
+	 * @param key what the rows are aligned on
+	 * @param reactive the reactive app's code, or {@code null}
+	 * @param loom the Loom app's code, or {@code null}
+	 */
+	record Row(String key, Measured reactive, Measured loom) {
+	}
+
+	/**
+	 * A use case, measured.
+	 *
+	 * @param useCase the table entry
+	 * @param units per app, the code in table order
+	 * @param shared the code both use as is
+	 * @param tests the contract tests exercising it
+	 */
+	record UseCaseResult(UseCase useCase, Map<App, List<Measured>> units, List<Measured> shared, List<Measured> tests) {
+
+		Metrics metrics(App app) {
+			return Metrics.sum(this.units.get(app).stream().map(Measured::metrics).toList());
+		}
+
+		Metrics sharedMetrics() {
+			return Metrics.sum(this.shared.stream().map(Measured::metrics).toList());
+		}
+
+		int testLines() {
+			return this.tests.stream().mapToInt((test) -> test.metrics().codeLines()).sum();
+		}
+
+		/** The rows, aligned by key: common steps in order, each app's own in place. */
+		List<Row> rows() {
+			List<Measured> reactive = this.units.get(App.REACTIVE);
+			List<Measured> loom = this.units.get(App.LOOM);
+			int[][] common = new int[reactive.size() + 1][loom.size() + 1];
+			for (int i = reactive.size() - 1; i >= 0; i--) {
+				for (int j = loom.size() - 1; j >= 0; j--) {
+					common[i][j] = key(reactive.get(i)).equals(key(loom.get(j))) ? common[i + 1][j + 1] + 1
+							: Math.max(common[i + 1][j], common[i][j + 1]);
+				}
+			}
+			List<Row> rows = new ArrayList<>();
+			int i = 0;
+			int j = 0;
+			while (i < reactive.size() || j < loom.size()) {
+				if (i < reactive.size() && j < loom.size() && key(reactive.get(i)).equals(key(loom.get(j)))) {
+					rows.add(new Row(key(reactive.get(i)), reactive.get(i++), loom.get(j++)));
+				}
+				else if (j < loom.size() && (i == reactive.size() || common[i][j + 1] >= common[i + 1][j])) {
+					rows.add(new Row(key(loom.get(j)), null, loom.get(j++)));
+				}
+				else {
+					rows.add(new Row(key(reactive.get(i)), reactive.get(i++), null));
+				}
+			}
+			return rows;
+		}
+
+		private static String key(Measured measured) {
+			return measured.unit().key();
+		}
+
+	}
+
+}

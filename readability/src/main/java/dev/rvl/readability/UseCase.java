@@ -1,0 +1,31 @@
+package dev.rvl.readability;
+
+import java.util.List;
+
+/**
+ * One use case, and the code that implements it in each app.
+ *
+ * @param id stable id (anchors, file names)
+ * @param title the heading
+ * @param summary what the use case does, the same in both apps
+ * @param reactive the reactive app's code
+ * @param loom the Loom app's code
+ * @param shared code both apps use as is, shown once and counted in neither
+ * @param tests the contract-suite tests that exercise it (shared by both apps)
+ * @param note what a reader should know to compare fairly
+ */
+record UseCase(String id, String title, String summary, List<Part> reactive, List<Part> loom, List<Part> shared,
+		List<Part> tests, String note) {
+
+	UseCase {
+		reactive = List.copyOf(reactive);
+		loom = List.copyOf(loom);
+		shared = List.copyOf(shared);
+		tests = List.copyOf(tests);
+	}
+
+	List<Part> parts(App app) {
+		return (app == App.REACTIVE) ? this.reactive : this.loom;
+	}
+
+}

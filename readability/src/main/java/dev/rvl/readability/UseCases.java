@@ -1,0 +1,100 @@
+package dev.rvl.readability;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The table the comparison is generated from: for each use case, the code that implements
+ * it in each app (class and method names, the same in both apps where they can be) and
+ * the contract tests that exercise it. Rows of the page are aligned by these names.
+ * Extraction fails when a class or member named here is missing or empty, so a rename in
+ * either app breaks the build instead of silently dropping code from the page.
+ */
+final class UseCases {
+
+	static final List<UseCase> ALL = List.of(new UseCase("place-order", "Place order",
+			"POST /api/orders: validate, replay or place, read the customer and products, ask the partners, "
+					+ "price (shared rules), then one transaction: conditional stock decrements and the inserts.",
+			List.of(reactive("order/OrderController#place,read,bytes,toResponse"),
+					reactive("order/OrderService#place,replayOrPlace,placeNew,draft,price,write"),
+					reactive("order/OrderRepository#findCustomer,findProducts,reserveStock,insert,bindable")),
+			List.of(loom("order/OrderController#place,toResponse"),
+					loom("order/OrderService#place,replayOrPlace,placeNew,draft,price,write"),
+					loom("order/OrderRepository#findCustomer,findProducts,reserveStock,insert,bindable")),
+			List.of(),
+			contract("placesAnOrderPricedByTheRules", "appliesTierAndVolumeDiscountsAndChargesShipping",
+					"roundsHalfToEvenAndTaxesByCountry", "rejectsOrderForUnknownCustomer", "rejectsUnknownSkus",
+					"rejectsOrdersTheFraudCheckFlags", "rejectsOrdersBeyondTheStockListingEveryShortSku",
+					"keepsStockNonNegativeUnderConcurrentOrders", "doesNotDeadlockOnOrdersSharingSkusInOppositeOrder"),
+			"The reactive controller reads the body as a Flux<DataBuffer> (read, bytes); the Loom controller "
+					+ "hands the InputStream to the shared reader in one line."),
+			new UseCase("partner-fan-out", "Partner fan-out with deadline",
+					"Fraud score and shipping quote in parallel, under one deadline for both; the first failure or "
+							+ "the deadline cancels the other call; failures map to partner-unavailable (502) and "
+							+ "partner-timeout (504).",
+					List.of(reactive("partner/PartnerClient#<init>,quotes,fraudScore,shippingQuote,withRetries")),
+					List.of(loom("partner/PartnerClient#<init>,quotes,fraudScore,shippingQuote,call,withRetries"),
+							loom("concurrent/FanOut")),
+					List.of(),
+					contract("answersPartnerErrorsWith502", "answersAHangingPartnerWith504WithinTheDeadline",
+							"answersASlowPartnerWith504"),
+					"Reactor gives the reactive app zip, timeout and cancellation as library code. The Loom app "
+							+ "needs FanOut for the same on stable APIs (StructuredTaskScope is still a preview API "
+							+ "in JDK 21 to 25), so FanOut is shown and counted: that is the honest comparison."),
+			new UseCase("bulk-ingest", "Bulk ingest with bounded backpressure",
+					"POST /api/orders/bulk: NDJSON in, one result line per order out, at most "
+							+ "orders.bulk.concurrency orders in flight and orders.bulk.buffer parsed orders waiting; "
+							+ "a full buffer stops reading the body.",
+					List.of(reactive("bulk/BulkController#bulk"), reactive("bulk/BulkIngest")),
+					List.of(loom("bulk/BulkController#bulk"), loom("bulk/BulkIngest")), List.of(),
+					contract("placesBulkOrdersAnsweringEveryLine", "rejectsBulkWithOtherContentTypes",
+							"answersOverlongBulkLinesWith413", "streamsAHundredThousandLineBulkWithBoundedHeap",
+							"stopsReadingABulkBodyWhileResultsAreNotRead"),
+					"Both read the body with the shared BulkReader. Reactive: demand-driven Flux (limitRate, "
+							+ "flatMap with a concurrency). Loom: a producer thread, an ArrayBlockingQueue and "
+							+ "consumer threads (FanOut again), with an end marker."),
+			new UseCase("error-mapping", "Error mapping",
+					"Every failure becomes an RFC 9457 problem from the shared catalogue: one controller advice per "
+							+ "app, the mapping itself shared.",
+					List.of(reactive("web/ProblemHandler")), List.of(loom("web/ProblemHandler")),
+					List.of(Part.of(Root.SHARED_WEB, "ProblemResponses")),
+					contract("rejectsInvalidOrdersListingEveryViolation", "rejectsBodiesThatAreNotAnOrder",
+							"rejectsOtherContentTypes", "rejectsBodiesOver64KiB", "answersNotFoundForAnUnknownOrder",
+							"rejectsMalformedOrderIds", "rejectsListLimitsOutOfRange",
+							"answersNotFoundForOrdersOfAnUnknownCustomer",
+							"answers503WhenNoDatabaseConnectionIsFreeInTime",
+							"answersUnexpectedFailuresWith500RevealingNothing", "answersUnknownRoutesWith404",
+							"answersUnsupportedMethodsWith405", "answersUnacceptableMediaTypesWith406"),
+					"ProblemResponses (shared-web) is the same code in both apps by construction, shown once. "
+							+ "The reactive advice has one more handler: WebFlux signals an oversized body as "
+							+ "DataBufferLimitException; in the Loom app the shared reader throws the problem itself. "
+							+ "Where a failure is mapped inside a step (onErrorMap / catch), it is part of that step."),
+			new UseCase("idempotency", "Idempotency",
+					"A repeated Idempotency-Key with the same body replays the stored order; racing duplicates are "
+							+ "settled by the unique index: the loser rolls back and answers with the winner's order.",
+					List.of(reactive("order/OrderService#replayOrPlace,placeNew,replayWinner"),
+							reactive("order/OrderRepository#findByIdempotencyKey,withLines")),
+					List.of(loom("order/OrderService#replayOrPlace,placeNew,replayWinner"),
+							loom("order/OrderRepository#findByIdempotencyKey,withLines")),
+					List.of(),
+					contract("replaysARepeatedIdempotencyKey", "rejectsAnIdempotencyKeyReusedWithAnotherBody",
+							"settlesRacingDuplicatesWithOneOrder"),
+					"replayOrPlace and placeNew also belong to place order; the per-app totals count each "
+							+ "method once."));
+
+	private UseCases() {
+	}
+
+	private static Part reactive(String spec) {
+		return Part.of(Root.REACTIVE, spec);
+	}
+
+	private static Part loom(String spec) {
+		return Part.of(Root.LOOM, spec);
+	}
+
+	private static List<Part> contract(String... tests) {
+		return List.of(new Part(Root.CONTRACT, "OrderApiContract", Arrays.asList(tests)));
+	}
+
+}
