@@ -73,7 +73,7 @@ final class Benchmark {
 			this.progress.phase("report", "analysing");
 			Summary summary = Summary.of(this.options, variants, databaseSettings, database, stub,
 					MachineInfo.read(this.proc), this.progress.elapsed());
-			ReportWriter.write(results, summary);
+			ReportWriter.write(results, summary, this.options.root());
 			this.progress.phase("report", results.resolve("index.html") + " (" + summary.verdict() + ")");
 			return summary;
 		}

@@ -25,14 +25,33 @@ final class ReportWriter {
 	}
 
 	static void write(Path directory, Summary summary) throws IOException {
+		write(directory, summary, null);
+	}
+
+	/**
+	 * Writes the report; with the project {@code root}, also the resilience figures of
+	 * the last build and the link to the readability page ({@link ReportExtras}).
+	 */
+	static void write(Path directory, Summary summary, Path root) throws IOException {
 		Files.createDirectories(directory);
 		String json = JSON.writeValueAsString(summary);
+		String extrasHtml = (root != null) ? ReportExtras.html(root, directory) : "";
+		String extrasMarkdown = (root != null) ? ReportExtras.markdown(root) : "";
 		Files.writeString(directory.resolve("summary.json"), json, StandardCharsets.UTF_8);
-		Files.writeString(directory.resolve("summary.md"), MarkdownReport.render(summary), StandardCharsets.UTF_8);
-		Files.writeString(directory.resolve("index.html"), html(summary, json), StandardCharsets.UTF_8);
+		Files.writeString(directory.resolve("summary.md"), MarkdownReport.render(summary) + extrasMarkdown,
+				StandardCharsets.UTF_8);
+		Files.writeString(directory.resolve("index.html"), html(summary, json, extrasHtml), StandardCharsets.UTF_8);
+		if (root != null) {
+			Files.writeString(directory.resolve("resilience.json"),
+					JSON.writeValueAsString(ReportExtras.resilience(root)), StandardCharsets.UTF_8);
+		}
 	}
 
 	static String html(Summary summary, String json) {
+		return html(summary, json, "");
+	}
+
+	static String html(Summary summary, String json, String extras) {
 		WorkloadSummary workload = summary.workload();
 		String meta = String.format(Locale.ROOT,
 				"%s · preset %s%s · %s model · partner latency %d ms · SLO p99 %d ms · %s · %d cores · %d s wall time",
@@ -42,6 +61,7 @@ final class ReportWriter {
 		return template("report.html").replace("{{TITLE}}", escape(summary.title()))
 			.replace("{{META}}", escape(meta))
 			.replace("{{VERDICT}}", verdict(summary))
+			.replace("{{EXTRAS}}", extras)
 			.replace("{{SUMMARY}}", json.replace("<", "\\u003c"))
 			.replace("{{CHARTJS}}", scriptSafe(chartJs()))
 			.replace("{{REPORTJS}}", scriptSafe(template("report.js")));
