@@ -48,12 +48,10 @@ class PinningTests {
 		URI baseUrl = URI.create("http://127.0.0.1:" + this.port);
 		Api api = new Api(baseUrl);
 		AtomicInteger bulkResults = new AtomicInteger();
-		// Warm up first: the JDK initializes its I/O poller on the first virtual-thread
-		// socket
-		// read, and threads racing that one-time class initialization are pinned while
-		// they wait
-		// ("Waited for initialization of sun.nio.ch.Poller"). That is JVM start-up, not
-		// the flow.
+		// Warm up first: the JDK initializes its I/O poller on the first
+		// virtual-thread socket read, and threads racing that one-time class
+		// initialization are pinned while they wait ("Waited for initialization
+		// of sun.nio.ch.Poller"). That is JVM start-up, not the flow.
 		api.placeConcurrently(4, (i) -> "{\"customerId\": 1, \"lines\": [{\"sku\": \"SKU-00001\", \"quantity\": 1}]}");
 		List<RecordedEvent> pinned;
 		Map<Integer, Long> statuses;
