@@ -3,7 +3,6 @@ package dev.rvl.contract;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.net.http.HttpTimeoutException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
 import java.nio.charset.StandardCharsets;
@@ -21,9 +20,6 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
@@ -31,7 +27,6 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 import dev.rvl.contract.Api.Response;
-import dev.rvl.domain.problem.ProblemKind;
 import dev.rvl.domain.problem.ProblemKind;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -599,7 +594,7 @@ public abstract class OrderApiContract {
 		Map<Integer, Long> statuses = new ConcurrentHashMap<>();
 		List<String> violations = Collections.synchronizedList(new ArrayList<>());
 		Semaphore concurrency = new Semaphore(16);
-		AtomicInteger unanswered = new AtomicInteger();
+		List<String> unanswered = Collections.synchronizedList(new ArrayList<>());
 		try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
 			for (BadInput.Case generated : cases) {
 				concurrency.acquire();
@@ -613,12 +608,7 @@ public abstract class OrderApiContract {
 						}
 					}
 					catch (UncheckedIOException ex) {
-						if (ex.getCause() instanceof HttpTimeoutException) {
-							unanswered.incrementAndGet();
-						}
-						else {
-							violations.add("no answer (" + ex + ") for " + generated);
-						}
+						unanswered.add(ex.getCause() + " for " + generated);
 					}
 					finally {
 						concurrency.release();
@@ -627,12 +617,11 @@ public abstract class OrderApiContract {
 			}
 		}
 		System.out.println("bad input: " + cases.size() + " requests, statuses " + new TreeMap<>(statuses)
-				+ ", unanswered after 5 s: " + unanswered);
+				+ ", without an answer within 5 s: " + unanswered.size());
 
 		assertThat(violations).isEmpty();
-		assertThat(statuses.values().stream().mapToLong(Long::longValue).sum() + unanswered.get())
-			.isEqualTo(cases.size());
-		assertThat(unanswered.get()).as("requests without an answer").isLessThanOrEqualTo(cases.size() * 3 / 1000);
+		assertThat(unanswered).as("requests without an answer").isEmpty();
+		assertThat(statuses.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(cases.size());
 		assertThat(statuses).doesNotContainKey(500);
 	}
 
@@ -684,6 +673,44 @@ public abstract class OrderApiContract {
 		assertThat(metrics).containsAnyOf("hikaricp_connections_active", "r2dbc_pool_acquired_connections");
 		assertThat(this.api.get("/actuator/env").status()).isEqualTo(404);
 		assertThat(this.api.get("/actuator/beans").status()).isEqualTo(404);
+	}
+
+	// --- connections ---
+
+	/**
+	 * 16,000 requests, sequential on each of 8 keep-alive connections, mixing answers
+	 * that wait for the database with answers given at once: every one is answered within
+	 * 2 s. Reactor Netty 1.3.6 without the app's workaround leaves about one in 3,000 of
+	 * them unanswered on a connection it has stopped reading
+	 * (reactor/reactor-netty#4361).
+	 */
+	@Test
+	void answersEveryRequestOnKeepAliveConnections() throws InterruptedException {
+		List<String> paths = List.of("/api/customers/42/orders?limit=1", "/api/no-such-route",
+				"/actuator/health/liveness", "/api/orders/not-an-id");
+		int connections = 8;
+		int perConnection = 2_000;
+		AtomicInteger answered = new AtomicInteger();
+		List<String> unanswered = Collections.synchronizedList(new ArrayList<>());
+		try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
+			for (int connection = 0; connection < connections; connection++) {
+				executor.submit(() -> {
+					Api client = new Api(baseUrl());
+					for (int i = 0; i < perConnection; i++) {
+						String path = paths.get(i % paths.size());
+						try {
+							client.send(new BadInput.Case("GET", path, null, null, ""), Duration.ofSeconds(2));
+							answered.incrementAndGet();
+						}
+						catch (UncheckedIOException ex) {
+							unanswered.add(path + ": " + ex.getCause());
+						}
+					}
+				});
+			}
+		}
+		assertThat(unanswered).as("requests without an answer").isEmpty();
+		assertThat(answered).hasValue(connections * perConnection);
 	}
 
 	// --- helpers ---
