@@ -40,15 +40,18 @@ class NettyConfiguration {
 
 		@Override
 		public void write(ChannelHandlerContext context, Object message, ChannelPromise promise) {
-			if (message instanceof LastHttpContent) {
-				Channel channel = context.channel();
-				promise.addListener((written) -> {
-					if (written.isSuccess() && channel.isActive()) {
-						channel.eventLoop().execute(channel::read);
-					}
-				});
+			if (!(message instanceof LastHttpContent)) {
+				context.write(message, promise);
+				return;
 			}
-			context.write(message, promise);
+			Channel channel = context.channel();
+			ChannelPromise observed = promise.unvoid();
+			observed.addListener((written) -> {
+				if (written.isSuccess() && channel.isActive()) {
+					channel.eventLoop().execute(channel::read);
+				}
+			});
+			context.write(message, observed);
 		}
 
 	}
