@@ -8,13 +8,19 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 import dev.rvl.localdb.LocalPostgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * What both apps' stack-trace captures (for the readability page) share: a trace made
@@ -44,6 +50,44 @@ public final class Traces {
 			.replaceAll("jdk\\.proxy\\d+", "jdk.proxyN")
 			.replaceAll("@[0-9a-f]{4,}\\b", "@HASH")
 			.replaceAll("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "UUID");
+	}
+
+	/**
+	 * Checks each captured trace against its copy committed under
+	 * {@code docs/stacktraces} (seen from an app module), and rewrites the copies when
+	 * {@code -Dreadability.capture=true}. Netty's own frames are left out of the
+	 * comparison: which decoder frames deliver a database message depends on how TCP
+	 * happened to split it.
+	 */
+	public static void checkCommitted(String variant, Map<String, String> traces) {
+		Path committed = Path.of("..", "docs", "stacktraces");
+		try {
+			for (Map.Entry<String, String> trace : traces.entrySet()) {
+				String name = variant + "-" + trace.getKey() + ".txt";
+				Path fresh = Path.of("target", "stacktraces", name);
+				Files.createDirectories(fresh.getParent());
+				Files.writeString(fresh, trace.getValue());
+				Path fixture = committed.resolve(name);
+				if (Boolean.getBoolean("readability.capture")) {
+					Files.createDirectories(committed);
+					Files.writeString(fixture, trace.getValue());
+				}
+				String expected = Files.isRegularFile(fixture) ? Files.readString(fixture) : "";
+				assertThat(withoutTransportFrames(expected))
+					.as("stale: %s differs from the trace captured now (%s); run ./readability/capture-stacktraces.sh",
+							fixture.normalize(), fresh)
+					.isEqualTo(withoutTransportFrames(trace.getValue()));
+			}
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	static String withoutTransportFrames(String trace) {
+		return trace.lines()
+			.filter((line) -> !line.stripLeading().startsWith("at io.netty."))
+			.collect(Collectors.joining("\n"));
 	}
 
 	/** Runs statements on a database of the local server. */

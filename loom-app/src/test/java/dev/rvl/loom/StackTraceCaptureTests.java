@@ -1,10 +1,6 @@
 package dev.rvl.loom;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -69,7 +65,7 @@ class StackTraceCaptureTests {
 
 		assertThat(traces.get("partner-timeout")).contains("partner-timeout");
 		assertThat(traces.get("constraint-violation")).contains("order_line_quantity_at_most_50");
-		Fixtures.check(APP, traces);
+		Traces.checkCommitted(APP, traces);
 	}
 
 	/**
@@ -170,36 +166,6 @@ class StackTraceCaptureTests {
 		static Throwable only() {
 			assertThat(FAILURES).hasSize(1);
 			return FAILURES.remove(0);
-		}
-
-	}
-
-	/** The committed traces under {@code docs/stacktraces}. */
-	static final class Fixtures {
-
-		static final Path DIRECTORY = Path.of("..", "docs", "stacktraces");
-
-		static void check(String variant, Map<String, String> traces) {
-			try {
-				for (Map.Entry<String, String> trace : traces.entrySet()) {
-					String name = variant + "-" + trace.getKey() + ".txt";
-					Path fresh = Path.of("target", "stacktraces", name);
-					Files.createDirectories(fresh.getParent());
-					Files.writeString(fresh, trace.getValue());
-					Path fixture = DIRECTORY.resolve(name);
-					if (Boolean.getBoolean("readability.capture")) {
-						Files.createDirectories(DIRECTORY);
-						Files.writeString(fixture, trace.getValue());
-					}
-					assertThat(Files.isRegularFile(fixture) ? Files.readString(fixture) : "")
-						.as("stale: %s differs from the trace captured now (%s); run ./readability/capture-stacktraces.sh",
-								fixture.normalize(), fresh)
-						.isEqualTo(trace.getValue());
-				}
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException(ex);
-			}
 		}
 
 	}

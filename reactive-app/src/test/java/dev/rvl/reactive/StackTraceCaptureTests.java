@@ -1,7 +1,6 @@
 package dev.rvl.reactive;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,17 +76,17 @@ class StackTraceCaptureTests {
 
 		assertThat(traces.get("partner-timeout")).contains("partner-timeout");
 		assertThat(traces.get("constraint-violation")).contains("order_line_quantity_at_most_50");
-		Fixtures.check(APP, traces);
+		Traces.checkCommitted(APP, traces);
 	}
 
 	@Test
 	void capturesThemWithOnOperatorDebug() throws Exception {
-		Fixtures.check(APP + "-onoperatordebug", inOwnJvm("onoperatordebug"));
+		Traces.checkCommitted(APP + "-onoperatordebug", inOwnJvm("onoperatordebug"));
 	}
 
 	@Test
 	void capturesThemWithReactorDebugAgent() throws Exception {
-		Fixtures.check(APP + "-debugagent", inOwnJvm("debugagent"));
+		Traces.checkCommitted(APP + "-debugagent", inOwnJvm("debugagent"));
 	}
 
 	/** Runs {@link DebugAidMain} in a JVM of its own and reads the traces it wrote. */
@@ -237,36 +236,6 @@ class StackTraceCaptureTests {
 		static Throwable only() {
 			assertThat(FAILURES).hasSize(1);
 			return FAILURES.remove(0);
-		}
-
-	}
-
-	/** The committed traces under {@code docs/stacktraces}. */
-	static final class Fixtures {
-
-		static final Path DIRECTORY = Path.of("..", "docs", "stacktraces");
-
-		static void check(String variant, Map<String, String> traces) {
-			try {
-				for (Map.Entry<String, String> trace : traces.entrySet()) {
-					String name = variant + "-" + trace.getKey() + ".txt";
-					Path fresh = Path.of("target", "stacktraces", name);
-					Files.createDirectories(fresh.getParent());
-					Files.writeString(fresh, trace.getValue());
-					Path fixture = DIRECTORY.resolve(name);
-					if (Boolean.getBoolean("readability.capture")) {
-						Files.createDirectories(DIRECTORY);
-						Files.writeString(fixture, trace.getValue());
-					}
-					assertThat(Files.isRegularFile(fixture) ? Files.readString(fixture) : "")
-						.as("stale: %s differs from the trace captured now (%s); run ./readability/capture-stacktraces.sh",
-								fixture.normalize(), fresh)
-						.isEqualTo(trace.getValue());
-				}
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException(ex);
-			}
 		}
 
 	}
