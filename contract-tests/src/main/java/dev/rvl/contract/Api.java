@@ -43,6 +43,11 @@ public final class Api {
 		return send(request(path, headers).GET());
 	}
 
+	/** GETs {@code path}, waiting at most {@code timeout} for the answer. */
+	public Response get(String path, Duration timeout) {
+		return send(request(path).timeout(timeout).GET());
+	}
+
 	/** POSTs JSON to {@code /api/orders}, with headers as name/value pairs. */
 	public Response placeOrder(String json, String... headers) {
 		return post("/api/orders", "application/json", json, headers);
