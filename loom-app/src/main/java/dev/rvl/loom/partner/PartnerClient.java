@@ -49,9 +49,15 @@ public class PartnerClient {
 		// semaphore gives it the maximum of the reactive app's connection pool.
 		this.connections = new Semaphore(settings.maxConnections());
 		Gauge.builder("partner.calls.in.flight", this.connections, this::callsInFlight).register(registry);
+		// The client's own work (completing exchanges, reading bodies) runs on the app's
+		// task executor - virtual threads, or the platform profile's bounded pool -
+		// instead
+		// of the JDK's default cached pool of platform threads, which grew to hundreds
+		// under load.
 		HttpClient http = HttpClient.newBuilder()
 			.version(HttpClient.Version.HTTP_1_1)
 			.connectTimeout(settings.connectTimeout())
+			.executor(applicationTaskExecutor)
 			.build();
 		JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(http);
 		requests.setReadTimeout(settings.timeout());
