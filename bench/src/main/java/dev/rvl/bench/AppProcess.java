@@ -21,13 +21,18 @@ import java.util.Map;
  */
 record AppProcess(ChildProcess process, URI baseUrl, URI managementUrl, List<String> command, Duration startup) {
 
-	static AppProcess start(Project project, Variant variant, AppSettings settings, BenchDatabase database, URI partner,
-			Path log) throws InterruptedException {
+	/**
+	 * @param instrumentation JVM flags of the runner's own instruments (GC log,
+	 * profiler), the same for every variant
+	 */
+	static AppProcess start(Project project, Variant variant, AppSettings settings, List<String> instrumentation,
+			BenchDatabase database, URI partner, Path log) throws InterruptedException {
 		int port = Http.freePort();
 		int managementPort = Http.freePort();
 		List<String> command = new ArrayList<>(settings.launcher());
 		command.add(project.java());
 		command.addAll(settings.jvmOptions());
+		command.addAll(instrumentation);
 		command.addAll(List.of("-jar", project.appJar(variant.module()).toString()));
 		command.addAll(variant.ownArguments());
 		command.addAll(List.of("--server.port=" + port, "--server.address=127.0.0.1",

@@ -28,10 +28,13 @@ import java.util.regex.Pattern;
  * @param app the settings every app gets
  * @param database a configured database, or empty for the local one
  * @param limits the harness check's limits
+ * @param profile whether the apps run under async-profiler (flame graphs in the report)
+ * @param profileStep the step whose flame graphs the report shows, or {@code null} for
+ * each variant's knee
  */
 record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<Variant> variants,
 		Simulation simulation, LoadPlan plan, Duration partnerLatency, long sloP99Ms, long idealDbMs, AppSettings app,
-		Optional<ConfiguredDatabase> database, HarnessLimits limits) {
+		Optional<ConfiguredDatabase> database, HarnessLimits limits, boolean profile, Integer profileStep) {
 
 	static final String USAGE = """
 			Usage: bench/compare.sh [options]
@@ -52,6 +55,8 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 			  --partner-timeout DUR  --partner-connect-timeout DUR  --partner-max-connections N
 			  --jdbc-url URL  --db-user USER  --db-password PW   a configured PostgreSQL (else the local one;
 			                            BENCH_DB_PASSWORD works too)
+			  --no-profile              run the apps without async-profiler (on by default: CPU samples every 10 ms)
+			  --profile-step N          the step (0 = first) whose flame graphs the report shows (default: each knee)
 			  --out DIR                 results parent directory (default <root>/bench/results)
 			  --root DIR                project root (default: current directory)
 			  --no-build                (compare.sh) skip the Maven build
@@ -92,6 +97,8 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 		String jdbcUrl = null;
 		String user = "postgres";
 		String password = System.getenv().getOrDefault("BENCH_DB_PASSWORD", "postgres");
+		boolean profile = true;
+		Integer profileStep = null;
 		Iterator<String> args = arguments.iterator();
 		while (args.hasNext()) {
 			String arg = args.next();
@@ -123,6 +130,9 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 				case "--jdbc-url" -> jdbcUrl = value(arg, args);
 				case "--db-user" -> user = value(arg, args);
 				case "--db-password" -> password = value(arg, args);
+				case "--no-profile" -> profile = false;
+				case "--profile" -> profile = true;
+				case "--profile-step" -> profileStep = (int) notNegative(arg, args);
 				case "--out" -> out = Path.of(value(arg, args));
 				case "--root" -> root = Path.of(value(arg, args)).toAbsolutePath();
 				default -> throw new IllegalArgumentException("Unknown option " + arg);
@@ -143,7 +153,7 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 				quick, variants, simulation, plan, (latency != null) ? latency : workload.partnerLatency(),
 				(slo != null) ? slo : simulation.sloP99Ms(workload.sloP99Ms(), app.bulkConcurrency()), idealDb, app,
 				(jdbcUrl != null) ? Optional.of(new ConfiguredDatabase(jdbcUrl, user, password)) : Optional.empty(),
-				HarnessLimits.defaults());
+				HarnessLimits.defaults(), profile, profileStep);
 	}
 
 	/**

@@ -20,7 +20,13 @@ record Finding(String variant, String rule, Severity severity, Integer step, Dou
 		INVALID,
 
 		/** Worth knowing; the run stays valid. */
-		WARNING
+		WARNING,
+
+		/**
+		 * About the app, not the harness (e.g. one thread saturated): shown with the
+		 * results, never changes the verdict.
+		 */
+		APP
 
 	}
 

@@ -6,8 +6,8 @@ import java.util.Locale;
  * How much load, for how long: stairs from {@code from} to {@code to} in {@code steps}
  * levels (orders/s in the open model; users or bulk streams in the closed ones), each
  * held {@code stepSeconds} with {@code rampSeconds} between them, the top held
- * {@code holdSeconds} longer; before it, a warm-up of {@code warmupSeconds} at the first
- * level.
+ * {@code holdSeconds} longer; before it, a warm-up of {@code warmupSeconds} from the
+ * first level to the top and back.
  *
  * @param from first level
  * @param to last level
@@ -34,12 +34,17 @@ record LoadPlan(double from, double to, int steps, long stepSeconds, long rampSe
 		return this.steps * this.stepSeconds + ramps + this.holdSeconds;
 	}
 
-	/**
-	 * The warm-up runs at the first level: the JIT has compiled the hot paths when it is
-	 * measured.
-	 */
+	/** The warm-up starts and ends at the first level ... */
 	double warmupRate() {
 		return this.from;
+	}
+
+	/**
+	 * ... and climbs to the top level half-way (open model): the JIT meets the top rate
+	 * before it is measured.
+	 */
+	double warmupPeak(boolean openModel) {
+		return openModel ? this.to : this.from;
 	}
 
 	LoadPlan withRates(double newFrom, double newTo, int newSteps) {

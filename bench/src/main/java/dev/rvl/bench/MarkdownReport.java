@@ -35,8 +35,8 @@ final class MarkdownReport {
 		md.append("## Knees\n\n");
 		md.append("| variant | knee (")
 			.append(w.unit())
-			.append(") | ok/s at knee | p99 at knee (ms) | first failing | why | max RSS (MiB) | max heap (MiB) | max threads | mean app CPU |\n");
-		md.append("|---|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
+			.append(") | ok/s at knee | p99 at knee (ms) | app CPU ms/order at knee | PG CPU ms/order at knee | first failing | why | max RSS (MiB) | max heap (MiB) | max threads | mean app CPU |\n");
+		md.append("|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
 		for (VariantSummary v : summary.variants()) {
 			md.append("| ")
 				.append(v.id())
@@ -46,6 +46,10 @@ final class MarkdownReport {
 				.append(num(v.knee().throughput()))
 				.append(" | ")
 				.append(num(v.knee().p99Ms()))
+				.append(" | ")
+				.append(num(v.knee().appCpuMsPerOrder()))
+				.append(" | ")
+				.append(num(v.knee().postgresCpuMsPerOrder()))
 				.append(" | ")
 				.append(num(v.knee().firstFailingOffered()))
 				.append(" | ")
@@ -68,20 +72,51 @@ final class MarkdownReport {
 			}
 			md.append("\n### ").append(v.id()).append(" - ").append(v.description()).append("\n\n");
 			md.append(
-					"| step | offered | sent/s | ok/s | success | p50 | p95 | p99 | max | held | in flight | ideal | app CPU | Gatling CPU | PG CPU | stub p99 | RSS | heap | threads |\n");
+					"| step | offered | sent/s | ok/s | success | p50 | p95 | p99 | max | held | in flight | ideal | app CPU | app ms/order | PG ms/order | busiest thread | JIT CPU | max GC pause ms | Gatling CPU | PG CPU | stub p99 | RSS | heap | threads |\n");
 			md.append(
-					"|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+					"|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 			for (StepRow row : v.steps()) {
 				StepStats s = row.stats();
+				ThreadCpu threads = row.threadCpu();
+				ThreadCpu.ThreadUse busiest = (threads != null) ? threads.busiest() : null;
 				md.append(String.format(Locale.ROOT,
-						"| %d | %s | %.1f | %.1f | %.2f %% | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+						"| %d | %s | %.1f | %.1f | %.2f %% | %d | %d | %d | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
 						s.step(), num(s.offered()), s.sentPerSecond(), s.okPerSecond(), s.success() * 100, s.p50(),
 						s.p95(), s.p99(), s.max(), row.held() ? "yes" : cell("no: " + row.failures()),
-						num(row.inFlight()), num(row.idealInFlight()), num(row.appCpu()), num(row.gatlingCpu()),
-						num(row.postgresCpu()), num(row.stubP99Ms()), num(row.appRssMb()), num(row.heapMb()),
-						num(row.threads())));
+						num(row.inFlight()), num(row.idealInFlight()), num(row.appCpu()), num(row.appCpuMsPerOrder()),
+						num(row.postgresCpuMsPerOrder()),
+						(busiest != null) ? cell(busiest.name()) + " " + num(busiest.cores()) : "-",
+						(threads != null) ? num(threads.jitCores()) : "-", num(row.maxGcPauseMs()),
+						num(row.gatlingCpu()), num(row.postgresCpu()), num(row.stubP99Ms()), num(row.appRssMb()),
+						num(row.heapMb()), num(row.threads())));
 			}
 			md.append('\n');
+			md.append("Busiest app threads per step (cores): ");
+			md.append(v.steps()
+				.stream()
+				.filter((row) -> row.threadCpu() != null)
+				.map((row) -> "step " + row.stats().step() + ": "
+						+ row.threadCpu()
+							.top()
+							.stream()
+							.map((use) -> use.name() + " " + num(use.cores()))
+							.collect(Collectors.joining(", ")))
+				.collect(Collectors.joining("; ")));
+			md.append("  \n");
+			if (v.profile() != null) {
+				md.append("Flame graphs of step ")
+					.append(v.profile().step())
+					.append(" (")
+					.append(v.profile().why())
+					.append("): ")
+					.append(v.profile().files().isEmpty() ? v.profile().error()
+							: v.profile()
+								.files()
+								.stream()
+								.map((file) -> "[" + file + "](" + file + ")")
+								.collect(Collectors.joining(", ")))
+					.append("  \n");
+			}
 			if (!v.limitsHit().isEmpty()) {
 				md.append("Limits hit: ").append(String.join("; ", v.limitsHit())).append("  \n");
 			}
@@ -103,8 +138,30 @@ final class MarkdownReport {
 					.append(")\n");
 			}
 		}
+		List<Finding> appFindings = summary.findings()
+			.stream()
+			.filter((f) -> f.severity() == Finding.Severity.APP)
+			.toList();
+		md.append("\n## Findings about the apps\n\n");
+		if (appFindings.isEmpty()) {
+			md.append("No app thread used more than ")
+				.append(Math.round(ThreadCpu.SATURATED * 100))
+				.append(" % of a core in any step.\n");
+		}
+		appFindings.forEach((f) -> md.append("- **")
+			.append(f.variant())
+			.append("** at ")
+			.append(num(f.offered()))
+			.append(" (step ")
+			.append(f.step())
+			.append("): ")
+			.append(f.message())
+			.append('\n'));
 		md.append("\n## Harness check\n\n");
-		List<Finding> findings = summary.findings();
+		List<Finding> findings = summary.findings()
+			.stream()
+			.filter((f) -> f.severity() != Finding.Severity.APP)
+			.toList();
 		if (findings.isEmpty()) {
 			md.append("No findings: every rule held in every step.\n");
 		}

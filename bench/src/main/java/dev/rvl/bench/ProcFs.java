@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 
@@ -97,6 +99,30 @@ final class ProcFs {
 		return children;
 	}
 
+	/**
+	 * The CPU time of each of a process's threads ({@code /proc/<pid>/task/<tid>/stat}),
+	 * by thread id; empty if the process is gone. The command name is the kernel's copy
+	 * of the thread name, cut to 15 characters.
+	 */
+	Map<Long, ThreadStat> threads(long pid) {
+		Map<Long, ThreadStat> threads = new HashMap<>();
+		try (var tasks = Files.newDirectoryStream(this.root.resolve(pid + "/task"), "[0-9]*")) {
+			for (Path task : tasks) {
+				try {
+					threads.put(Long.parseLong(task.getFileName().toString()),
+							parseThread(Files.readString(task.resolve("stat"))));
+				}
+				catch (IOException | RuntimeException ex) {
+					// the thread ended between listing and reading
+				}
+			}
+		}
+		catch (IOException ex) {
+			// the process is gone
+		}
+		return threads;
+	}
+
 	Optional<MachineCpu> machine() {
 		try {
 			return Optional.of(parseMachine(Files.readString(this.root.resolve("stat"))));
@@ -120,6 +146,12 @@ final class ProcFs {
 		long cutime = Long.parseLong(fields[16 - 3]);
 		long cstime = Long.parseLong(fields[17 - 3]);
 		return new Stat(parent, utime + stime, cutime + cstime);
+	}
+
+	/** A thread's {@code stat}: its command name and CPU time. */
+	static ThreadStat parseThread(String text) {
+		String name = text.substring(text.indexOf('(') + 1, text.lastIndexOf(')'));
+		return new ThreadStat(name, parseStat(text).cpuTicks());
 	}
 
 	/** A {@code Name:   123 kB} line of {@code /proc/<pid>/status} or smaps_rollup. */
@@ -172,6 +204,15 @@ final class ProcFs {
 	 * @param rssBytes resident set size
 	 */
 	record ProcessStat(long cpuTicks, long childrenCpuTicks, long rssBytes) {
+	}
+
+	/**
+	 * One thread at one instant.
+	 *
+	 * @param name the kernel's thread name (at most 15 characters)
+	 * @param cpuTicks user + system time, cumulative
+	 */
+	record ThreadStat(String name, long cpuTicks) {
 	}
 
 	/**

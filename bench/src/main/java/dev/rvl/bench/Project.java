@@ -51,7 +51,12 @@ record Project(Path root) {
 	}
 
 	String java() {
-		return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		return jdkTool("java");
+	}
+
+	/** A tool of the JDK the runner runs on ({@code java}, {@code jcmd}). */
+	String jdkTool(String name) {
+		return Path.of(System.getProperty("java.home"), "bin", name).toString();
 	}
 
 	private Path jar(String module, String classifier) {

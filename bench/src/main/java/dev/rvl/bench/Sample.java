@@ -12,9 +12,20 @@ import java.util.Map;
  * @param app the app's metrics, or {@code null} when the scrape failed
  * @param stubBuckets the stub's partner-endpoint latency histogram (cumulative count per
  * upper bound in seconds), or {@code null}
+ * @param appThreads the app's threads by thread id: kernel name and cumulative CPU ticks
  */
 record Sample(long epochMs, Map<String, ProcessReading> processes, ProcFs.MachineCpu machine, AppReading app,
-		Map<Double, Double> stubBuckets) {
+		Map<Double, Double> stubBuckets, Map<Long, ProcFs.ThreadStat> appThreads) {
+
+	Sample {
+		appThreads = (appThreads != null) ? Map.copyOf(appThreads) : Map.of();
+	}
+
+	/** A reading without per-thread figures. */
+	Sample(long epochMs, Map<String, ProcessReading> processes, ProcFs.MachineCpu machine, AppReading app,
+			Map<Double, Double> stubBuckets) {
+		this(epochMs, processes, machine, app, stubBuckets, Map.of());
+	}
 
 	static final String APP = "app";
 

@@ -19,10 +19,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * Reads every process once a second while a variant is under load: CPU time and memory of
  * the app, Gatling, the stub, PostgreSQL (the postmaster and all its children) and the
- * runner itself from {@code /proc}; the machine's CPU counters; the app's metrics and the
- * stub's latency histogram from their {@code /actuator/prometheus}. Scrapes have a short
- * timeout and run in parallel with the {@code /proc} reads, so a slow app leaves a gap
- * rather than shifting the clock.
+ * runner itself from {@code /proc}; the CPU time of each of the app's threads; the
+ * machine's CPU counters; the app's metrics and the stub's latency histogram from their
+ * {@code /actuator/prometheus}. Scrapes have a short timeout and run in parallel with the
+ * {@code /proc} reads, so a slow app leaves a gap rather than shifting the clock.
  */
 final class Sampler implements AutoCloseable {
 
@@ -108,7 +108,8 @@ final class Sampler implements AutoCloseable {
 				.map(PrometheusText::parse)
 				.map(StubReading::buckets)
 				.orElse(null);
-			this.samples.add(new Sample(now, processes, machine, appReading, stubBuckets));
+			this.samples.add(new Sample(now, processes, machine, appReading, stubBuckets,
+					this.proc.threads(watched.get(Sample.APP))));
 		}
 		catch (RuntimeException ex) {
 			// one lost reading; coverage tells if there were too many

@@ -25,26 +25,44 @@ import dev.rvl.bench.HarnessCheck.Window;
  * @param threads mean live threads
  * @param poolActive mean DB connections in use
  * @param poolPending mean requests waiting for a connection
+ * @param appCpuMsPerOrder app CPU time per passed primary request (ms): the efficiency
+ * figure
+ * @param postgresCpuMsPerOrder PostgreSQL's CPU time per passed primary request (ms)
+ * @param maxGcPauseMs the longest GC pause in the step (ms), or {@code null} if none
+ * @param threadCpu where the app's CPU went, thread by thread, or {@code null}
  */
 record StepRow(StepStats stats, boolean held, String failures, Double idealInFlight, Double inFlight, Double stubP99Ms,
 		Double appCpu, Double gatlingCpu, Double postgresCpu, Double stubCpu, Double machineBusy, Double appRssMb,
-		Double heapMb, Double threads, Double poolActive, Double poolPending) {
+		Double heapMb, Double threads, Double poolActive, Double poolPending, Double appCpuMsPerOrder,
+		Double postgresCpuMsPerOrder, Double maxGcPauseMs, ThreadCpu threadCpu) {
 
 	static StepRow of(StepStats stats, Window window, ResourceSeries resources, Double stubP99Ms,
-			WorkloadSummary workload) {
+			WorkloadSummary workload, ThreadCpu threadCpu, Double maxGcPauseMs) {
 		List<String> failures = Knee.failures(stats, workload.openModel(), workload.sloP99Ms());
 		Double ideal = workload.openModel() ? round(workload.idealInFlight(stats.offered())) : null;
+		Double appCpu = mean(resources, ResourceSeries.CPU + Sample.APP, window);
+		Double postgresCpu = mean(resources, ResourceSeries.CPU + Sample.POSTGRES, window);
 		return new StepRow(stats, failures.isEmpty(), failures.isEmpty() ? null : String.join("; ", failures), ideal,
 				mean(resources, ResourceSeries.IN_FLIGHT, window), (stubP99Ms != null) ? round(stubP99Ms) : null,
-				mean(resources, ResourceSeries.CPU + Sample.APP, window),
-				mean(resources, ResourceSeries.CPU + Sample.GATLING, window),
-				mean(resources, ResourceSeries.CPU + Sample.POSTGRES, window),
+				appCpu, mean(resources, ResourceSeries.CPU + Sample.GATLING, window), postgresCpu,
 				mean(resources, ResourceSeries.CPU + Sample.STUB, window),
 				mean(resources, ResourceSeries.MACHINE_BUSY, window),
 				mean(resources, ResourceSeries.MEMORY + Sample.APP, window),
 				mean(resources, ResourceSeries.HEAP, window), mean(resources, ResourceSeries.THREADS, window),
 				mean(resources, ResourceSeries.POOL_ACTIVE, window),
-				mean(resources, ResourceSeries.POOL_PENDING, window));
+				mean(resources, ResourceSeries.POOL_PENDING, window), perOrder(appCpu, stats),
+				perOrder(postgresCpu, stats), (maxGcPauseMs != null) ? round(maxGcPauseMs) : null, threadCpu);
+	}
+
+	/**
+	 * CPU milliseconds per passed primary request: cores x 1000 / passed per second. Mean
+	 * cores over a run say nothing about efficiency; this does.
+	 */
+	static Double perOrder(Double cores, StepStats stats) {
+		if (cores == null || stats.okPerSecond() <= 0) {
+			return null;
+		}
+		return Math.round(cores * 1000 / stats.okPerSecond() * 1000) / 1000.0;
 	}
 
 	private static Double mean(ResourceSeries resources, String column, Window window) {

@@ -1,5 +1,6 @@
 package dev.rvl.bench;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -20,22 +21,44 @@ import java.util.Map;
  * @param gatlingExitCode Gatling's exit code
  * @param appExitedDuringLoad the app's exit code if it exited while under load (the
  * runner stops it only afterwards), else {@code null}
+ * @param instruments what the app's own instruments recorded
  */
 record VariantResult(Variant variant, String error, AppProcess app, Warmup.Result warmup, ChildProcess.Stopped stopped,
 		Recording recording, List<Sample> samples, Map<String, String> observed, Map<String, String> config,
-		String gatlingReport, int gatlingExitCode, Integer appExitedDuringLoad) {
+		String gatlingReport, int gatlingExitCode, Integer appExitedDuringLoad, Instruments instruments) {
 
 	VariantResult {
 		samples = List.copyOf(samples);
+		instruments = (instruments != null) ? instruments : Instruments.NONE;
 	}
 
 	static VariantResult failed(Variant variant, String error, AppProcess app, List<Sample> samples,
 			Map<String, String> config) {
-		return new VariantResult(variant, error, app, null, null, null, samples, Map.of(), config, null, -1, null);
+		return new VariantResult(variant, error, app, null, null, null, samples, Map.of(), config, null, -1, null,
+				Instruments.NONE);
 	}
 
 	boolean measured() {
 		return this.error == null && this.recording != null;
+	}
+
+	/**
+	 * What the runner learnt from inside the app: full thread names, its GC log and its
+	 * CPU profile.
+	 *
+	 * @param threadNames full thread names by OS thread id (read after the load)
+	 * @param gc the pauses of its GC log
+	 * @param profile its async-profiler recording, or {@code null} when not profiled
+	 * @param directory where the variant's files are, or {@code null}
+	 */
+	record Instruments(Map<Long, String> threadNames, GcLog gc, Path profile, Path directory) {
+
+		static final Instruments NONE = new Instruments(Map.of(), new GcLog(List.of()), null, null);
+
+		Instruments {
+			threadNames = Map.copyOf(threadNames);
+		}
+
 	}
 
 }

@@ -3,8 +3,10 @@ package dev.rvl.bench;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
@@ -15,6 +17,8 @@ import java.util.OptionalLong;
 final class VariantRun {
 
 	private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
+
+	private static final Duration SETTLE = Duration.ofSeconds(30);
 
 	private final BenchOptions options;
 
@@ -57,8 +61,15 @@ final class VariantRun {
 			this.stub.resetFaults();
 			this.progress.phase(id, "starting " + this.project.appJar(variant.module()).getFileName()
 					+ (variant.profile() != null ? " (profile " + variant.profile() + ")" : ""));
-			app = AppProcess.start(this.project, variant, this.options.app(), this.database, this.stub.baseUrl(),
-					this.directory.resolve("app.log"));
+			Path profile = this.directory.resolve("profile.jfr");
+			List<String> instrumentation = new ArrayList<>(List.of(GcLog.flag(this.directory.resolve("gc.log"))));
+			Optional<Path> agent = this.options.profile() ? Profiler.agent() : Optional.empty();
+			agent.ifPresent((library) -> instrumentation.add(Profiler.flag(library, profile)));
+			if (this.options.profile() && agent.isEmpty()) {
+				this.progress.phase(id, "async-profiler has no build for this machine: no flame graphs");
+			}
+			app = AppProcess.start(this.project, variant, this.options.app(), instrumentation, this.database,
+					this.stub.baseUrl(), this.directory.resolve("app.log"));
 			this.progress.phase(id, Benchmark.format("ready in %.1f s (pid %d)", app.startup().toMillis() / 1000.0,
 					app.process().pid()));
 			Map<String, String> observed = Http.get(app.metrics(), Duration.ofSeconds(5))
@@ -68,10 +79,14 @@ final class VariantRun {
 			LoadPlan plan = this.options.plan();
 			Warmup.Result warmup = new Warmup.Result(0, 0);
 			if (plan.warmupSeconds() > 0) {
-				this.progress.phase(id, Benchmark.format("warming up: %s orders/s for %d s (not measured)",
-						LoadPlan.number(plan.warmupRate()), plan.warmupSeconds()));
-				warmup = Warmup.run(app.baseUrl(), plan.warmupRate(), Duration.ofSeconds(plan.warmupSeconds()));
+				double peak = plan.warmupPeak(this.options.simulation().openModel());
+				this.progress.phase(id,
+						Benchmark.format("warming up: %s -> %s -> %s orders/s over %d s (not measured)",
+								LoadPlan.number(plan.warmupRate()), LoadPlan.number(peak),
+								LoadPlan.number(plan.warmupRate()), plan.warmupSeconds()));
+				warmup = Warmup.run(app.baseUrl(), plan.warmupRate(), peak, Duration.ofSeconds(plan.warmupSeconds()));
 				this.progress.phase(id, "warm-up: " + warmup.ok() + " ok, " + warmup.failed() + " failed");
+				settle(id, app);
 			}
 			sampler = new Sampler(this.proc, app.process().pid(), this.stub.process().pid(), this.postmaster,
 					app.metrics(), this.stub.metrics());
@@ -85,6 +100,7 @@ final class VariantRun {
 			sampler.watchGatling(gatling.pid());
 			int exit = awaitGatling(id, gatling, sampler, planned);
 			sampler.close();
+			Map<Long, String> threadNames = ThreadNames.of(this.project, app.process().pid());
 			Integer exitedDuringLoad = app.process().isAlive() ? null : app.process().waitFor(Duration.ZERO);
 			if (exitedDuringLoad != null) {
 				this.progress.phase(id, "the app EXITED during the load (exit code " + exitedDuringLoad + ")");
@@ -102,8 +118,10 @@ final class VariantRun {
 			String report = GatlingRun.report(this.directory)
 				.map((path) -> this.directory.getParent().relativize(path).toString())
 				.orElse(null);
+			VariantResult.Instruments instruments = new VariantResult.Instruments(threadNames,
+					GcLog.read(this.directory.resolve("gc.log")), agent.isPresent() ? profile : null, this.directory);
 			return new VariantResult(variant, null, app, warmup, stopped, Recording.read(csv), sampler.samples(),
-					observed, config, report, exit, exitedDuringLoad);
+					observed, config, report, exit, exitedDuringLoad, instruments);
 		}
 		catch (Exception ex) {
 			if (ex instanceof InterruptedException interrupted) {
@@ -119,6 +137,26 @@ final class VariantRun {
 			return VariantResult.failed(variant, String.valueOf(ex.getMessage()), app,
 					(sampler != null) ? sampler.samples() : List.of(), config);
 		}
+	}
+
+	/**
+	 * Waits (up to {@link #SETTLE}) until the app has finished the warm-up's work, so the
+	 * measurement does not start behind a backlog.
+	 */
+	private void settle(String id, AppProcess app) throws InterruptedException {
+		long deadline = System.nanoTime() + SETTLE.toNanos();
+		while (System.nanoTime() < deadline) {
+			OptionalDouble inFlight = Http.get(app.metrics(), Duration.ofSeconds(2))
+				.map(PrometheusText::parse)
+				.map((metrics) -> metrics.sum("orders_in_flight"))
+				.orElse(OptionalDouble.empty());
+			if (inFlight.isPresent() && inFlight.getAsDouble() < 1) {
+				return;
+			}
+			Thread.sleep(500);
+		}
+		this.progress.phase(id,
+				"still busy with the warm-up's work after " + SETTLE.toSeconds() + " s; measuring anyway");
 	}
 
 	private int awaitGatling(String id, ChildProcess gatling, Sampler sampler, long planned)

@@ -1,5 +1,6 @@
 package dev.rvl.bench;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,11 +30,12 @@ import dev.rvl.bench.Recording.Row;
  * @param run start-up, warm-up and shutdown facts
  * @param load per-second load series ({@code t} = seconds since the load started)
  * @param resources per-second resource series ({@code t} likewise)
+ * @param profile the flame graphs of one step, or {@code null} when not profiled
  */
 record VariantSummary(String id, String description, String error, KneeSummary knee, List<StepRow> steps,
 		List<String> limitsHit, Map<String, Long> totals, Map<String, Double> peaks, Map<String, Long> outcomes,
 		List<Finding> findings, String gatlingReport, Map<String, String> run, Map<String, List<Double>> load,
-		Map<String, List<Double>> resources) {
+		Map<String, List<Double>> resources, ProfileSummary profile) {
 
 	static VariantSummary of(VariantResult result, BenchOptions options, WorkloadSummary workload, int cores) {
 		Variant variant = result.variant();
@@ -42,7 +44,7 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 			List<Finding> findings = List.of(new Finding(variant.id(), "run", Finding.Severity.INVALID, null, null,
 					"could not be measured: " + result.error()));
 			return new VariantSummary(variant.id(), variant.description(), result.error(), KneeSummary.none(),
-					List.of(), List.of(), Map.of(), Map.of(), Map.of(), findings, null, run, Map.of(), Map.of());
+					List.of(), List.of(), Map.of(), Map.of(), Map.of(), findings, null, run, Map.of(), Map.of(), null);
 		}
 		Recording recording = result.recording();
 		String primary = options.simulation().primaryRequest();
@@ -68,16 +70,24 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 			findings.add(0, new Finding(variant.id(), "generator-exit", Finding.Severity.INVALID, null, null,
 					"Gatling exited with " + result.gatlingExitCode() + " (see " + variant.id() + "/gatling.log)"));
 		}
-		List<StepRow> steps = stats.stream()
-			.map((step) -> StepRow.of(step, windows.get(step.step()), resources, stubP99.get(step.step()), workload))
-			.toList();
+		VariantResult.Instruments instruments = result.instruments();
+		List<StepRow> steps = stats.stream().map((step) -> {
+			Window window = windows.get(step.step());
+			ThreadCpu threads = (window != null) ? ThreadCpu.of(result.samples(), window, instruments.threadNames())
+					: null;
+			Double gcPause = (window != null) ? instruments.gc().longestMs(window) : null;
+			return StepRow.of(step, window, resources, stubP99.get(step.step()), workload, threads, gcPause);
+		}).toList();
+		findings.addAll(AppFindings.of(variant.id(), steps, knee));
 		run.put("sample coverage", Benchmark.format("%.0f %%", coverage * 100));
 		Map<String, Long> outcomes = outcomes(result.samples(), loadStart, loadEnd);
 		List<String> limits = LimitsHit.describe(statuses(recording), outcomes, resources, result.observed(),
 				options.app().maxInFlight(), options.simulation().requestTimeoutMs());
-		return new VariantSummary(variant.id(), variant.description(), null, KneeSummary.of(knee), steps, limits,
+		ProfileSummary profile = ProfileSummary.of(instruments, steps, knee, options.profileStep(), windows,
+				variant.id());
+		return new VariantSummary(variant.id(), variant.description(), null, KneeSummary.of(knee, steps), steps, limits,
 				totals(recording), peaks(resources, loadStart, loadEnd), outcomes, findings, result.gatlingReport(),
-				run, loadSeries(recording, primary), resourceSeries(resources, loadStart));
+				run, loadSeries(recording, primary), resourceSeries(resources, loadStart), profile);
 	}
 
 	/** What an exit code says about who ended the process. */
@@ -275,20 +285,80 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 	 * @param firstFailingOffered the offered load of the first failing step, or
 	 * {@code null}
 	 * @param failure why it failed
+	 * @param appCpuMsPerOrder app CPU per passed order at the knee (ms)
+	 * @param postgresCpuMsPerOrder PostgreSQL's CPU per passed order at the knee (ms)
 	 */
 	record KneeSummary(Double heldOffered, Integer heldStep, Double throughput, Long p99Ms, Double firstFailingOffered,
-			String failure) {
+			String failure, Double appCpuMsPerOrder, Double postgresCpuMsPerOrder) {
 
 		static KneeSummary none() {
-			return new KneeSummary(null, null, null, null, null, null);
+			return new KneeSummary(null, null, null, null, null, null, null, null);
 		}
 
-		static KneeSummary of(Knee knee) {
+		static KneeSummary of(Knee knee, List<StepRow> steps) {
 			StepStats held = knee.held();
 			StepStats failing = knee.firstFailing();
+			StepRow atKnee = (held != null)
+					? steps.stream().filter((row) -> row.stats().step() == held.step()).findFirst().orElse(null) : null;
 			return new KneeSummary((held != null) ? held.offered() : null, (held != null) ? held.step() : null,
 					(held != null) ? held.okPerSecond() : null, (held != null) ? held.p99() : null,
-					(failing != null) ? failing.offered() : null, knee.failure());
+					(failing != null) ? failing.offered() : null, knee.failure(),
+					(atKnee != null) ? atKnee.appCpuMsPerOrder() : null,
+					(atKnee != null) ? atKnee.postgresCpuMsPerOrder() : null);
+		}
+
+	}
+
+	/**
+	 * The flame graphs of one step.
+	 *
+	 * @param step the step
+	 * @param offered its offered load
+	 * @param why why this step (the knee, the one asked for, ...)
+	 * @param files the flame graphs, relative to the report
+	 * @param error why there are none, or {@code null}
+	 */
+	record ProfileSummary(int step, double offered, String why, List<String> files, String error) {
+
+		static ProfileSummary of(VariantResult.Instruments instruments, List<StepRow> steps, Knee knee,
+				Integer requested, Map<Integer, Window> windows, String variant) {
+			if (instruments.profile() == null || steps.isEmpty()) {
+				return null;
+			}
+			StepRow chosen = null;
+			String why;
+			if (requested != null) {
+				chosen = steps.stream().filter((row) -> row.stats().step() == requested).findFirst().orElse(null);
+				why = "the step asked for (--profile-step " + requested + ")";
+			}
+			else if (knee.held() != null) {
+				chosen = steps.stream()
+					.filter((row) -> row.stats().step() == knee.held().step())
+					.findFirst()
+					.orElse(null);
+				why = "the highest step held (the knee)";
+			}
+			else {
+				chosen = steps.get(0);
+				why = "the first step (no step was held)";
+			}
+			if (chosen == null || windows.get(chosen.stats().step()) == null) {
+				return new ProfileSummary(-1, 0, why, List.of(), "no such step");
+			}
+			int step = chosen.stats().step();
+			String name = "flame-step" + step;
+			try {
+				List<String> files = Profiler.flameGraphs(instruments.profile(), windows.get(step),
+						instruments.directory(), name,
+						variant + " at " + LoadPlan.number(chosen.stats().offered()) + " (step " + step + "): CPU");
+				return new ProfileSummary(step, chosen.stats().offered(), why,
+						files.stream().map((file) -> variant + "/" + file).toList(),
+						files.isEmpty() ? "the profile was not written (the app did not exit normally)" : null);
+			}
+			catch (IOException | RuntimeException ex) {
+				return new ProfileSummary(step, chosen.stats().offered(), why, List.of(),
+						"could not render: " + ex.getMessage());
+			}
 		}
 
 	}

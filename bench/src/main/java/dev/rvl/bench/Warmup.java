@@ -13,35 +13,50 @@ import dev.rvl.domain.seed.SeedData;
 
 /**
  * Warms an app up before it is measured (JIT, pools, caches): the same request mix as the
- * simulations (place an order, read it back, now and then list the customer's orders) at
- * a fixed arrival rate, from the runner itself. Nothing of it is reported except the
- * counts.
+ * simulations (place an order, read it back, now and then list the customer's orders),
+ * from the runner itself, at an arrival rate that climbs from the plan's first level to
+ * its top and back down (a triangle): the JIT compiles the paths the top rate takes -
+ * deeper queues, more connections, more threads - before anything is measured, and the
+ * app enters the measurement calm. Nothing of it is reported except the counts.
  */
 final class Warmup {
 
 	private Warmup() {
 	}
 
-	static Result run(URI baseUrl, double ratePerSecond, Duration duration) throws InterruptedException {
+	/**
+	 * @param baseUrl the app
+	 * @param fromRate the rate at the start and the end (orders/s)
+	 * @param peakRate the rate half-way through
+	 * @param duration how long
+	 */
+	static Result run(URI baseUrl, double fromRate, double peakRate, Duration duration) throws InterruptedException {
 		AtomicLong ok = new AtomicLong();
 		AtomicLong failed = new AtomicLong();
-		long count = Math.max(1, Math.round(ratePerSecond * duration.toSeconds()));
-		long intervalNanos = (long) (1_000_000_000L / Math.max(0.1, ratePerSecond));
+		double seconds = duration.toMillis() / 1000.0;
 		long start = System.nanoTime();
 		try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
-			for (long i = 0; i < count; i++) {
-				long due = start + i * intervalNanos;
-				long wait = due - System.nanoTime();
+			double at = 0;
+			for (long i = 0; at < seconds; i++) {
+				long wait = start + (long) (at * 1e9) - System.nanoTime();
 				if (wait > 0) {
 					TimeUnit.NANOSECONDS.sleep(wait);
 				}
 				long index = i;
 				threads.submit(() -> shop(baseUrl, index, ok, failed));
+				at += 1 / Math.max(0.1, rateAt(at, seconds, fromRate, peakRate));
 			}
 			threads.shutdown();
 			threads.awaitTermination(30, TimeUnit.SECONDS);
 		}
 		return new Result(ok.get(), failed.get());
+	}
+
+	/** The triangle: {@code from} at 0 and at the end, {@code peak} half-way. */
+	static double rateAt(double second, double seconds, double from, double peak) {
+		double half = seconds / 2;
+		double share = (second <= half) ? second / half : (seconds - second) / half;
+		return from + (peak - from) * Math.max(0, Math.min(1, share));
 	}
 
 	private static void shop(URI baseUrl, long index, AtomicLong ok, AtomicLong failed) {

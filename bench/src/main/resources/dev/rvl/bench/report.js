@@ -217,17 +217,18 @@
 			+ W.primaryRequest + ' stayed within the SLO of ' + W.sloP99Ms + ' ms, and (open model) Gatling started at least 95 % '
 			+ 'of the offered arrivals. Expected fraud rejections (422) count as passed.' }));
 		content.appendChild(table(
-			['variant', 'knee (' + unit + ')', W.primaryRequest + ' ok/s at knee', 'p99 at knee (ms)', 'first failing step',
+			['variant', 'knee (' + unit + ')', W.primaryRequest + ' ok/s at knee', 'p99 at knee (ms)', 'app CPU ms per order at knee',
+				'PostgreSQL CPU ms per order at knee', 'first failing step',
 				'why it failed', 'limits hit', 'max app RSS (MiB)', 'max heap (MiB)', 'max threads', 'mean app CPU (cores)', 'harness findings',
 				'Gatling report'],
 			S.variants.map(function (v) {
 				var invalid = v.findings.filter(function (f) { return f.severity === 'INVALID'; }).length;
-				var warnings = v.findings.length - invalid;
+				var warnings = v.findings.filter(function (f) { return f.severity === 'WARNING'; }).length;
 				var link = v.gatlingReport ? el('a', { href: v.gatlingReport, text: 'report' }) : '–';
 				return {
 					cls: v.error ? 'failed' : '',
 					cells: [v.id + (v.error ? ' (not measured)' : ''), fmt(v.knee.heldOffered), fmt(v.knee.throughput),
-						fmt(v.knee.p99Ms, 0), v.knee.firstFailingOffered === null ? 'none' : fmt(v.knee.firstFailingOffered) + ' ' + unit,
+						fmt(v.knee.p99Ms, 0), fmt(v.knee.appCpuMsPerOrder, 2), fmt(v.knee.postgresCpuMsPerOrder, 2), v.knee.firstFailingOffered === null ? 'none' : fmt(v.knee.firstFailingOffered) + ' ' + unit,
 						v.error ? v.error.split('\n')[0] : (v.knee.failure || 'held every step'),
 						v.limitsHit && v.limitsHit.length ? v.limitsHit.join('; ') : 'none',
 						fmt(v.peaks['max app RSS (MiB)'], 0), fmt(v.peaks['max heap used (MiB)'], 0), fmt(v.peaks['max live threads'], 0),
@@ -238,6 +239,19 @@
 		content.appendChild(el('p', { class: 'note', text: 'Limits hit: read from the client\'s statuses (timeout = no answer within '
 			+ 'Gatling\'s request timeout, io-error = connection refused or reset), the app\'s orders_placed outcomes and the peaks of '
 			+ 'Tomcat\'s busy threads, the DB pool\'s waiters and orders in flight.' }));
+
+		// Findings about the apps
+		var appFindings = S.findings.filter(function (f) { return f.severity === 'APP'; });
+		content.appendChild(el('h2', { text: 'Findings about the apps' }));
+		content.appendChild(el('p', { class: 'note', text: 'From the per-thread CPU read once a second from /proc: a thread above 80 % of a core '
+			+ 'in a step is the event-loop bottleneck signature — work queues behind that one thread while the rest of the machine has time.' }));
+		if (appFindings.length === 0) {
+			content.appendChild(el('p', { id: 'app-findings' }, el('span', { class: 'pill ok', text: 'none' }), ' no app thread used more than 80 % of a core in any step.'));
+		} else {
+			content.appendChild(el('div', { id: 'app-findings' }, table(['variant', 'rule', 'step', 'offered', 'measured'], appFindings.map(function (f) {
+				return { cls: 'invalid', cells: [f.variant, f.rule, String(f.step), fmt(f.offered), f.message] };
+			}), 2)));
+		}
 
 		// Charts against offered load
 		content.appendChild(el('h2', { text: 'Against offered load (per step)' }));
@@ -293,6 +307,29 @@
 			'Mean of the apps\' orders_in_flight gauge per step, against L = λ·W with the ideal latency.',
 			'offered (' + unit + ')', 'in flight', flight);
 
+		var perOrder = [];
+		measured.forEach(function (v, i) {
+			perOrder.push(dataset(v.id + ' app', v.steps.map(function (s) { return { x: s.stats.offered, y: s.appCpuMsPerOrder }; }),
+				color(v.id, i), { pointRadius: 3 }));
+			perOrder.push(dataset(v.id + ' PostgreSQL', v.steps.map(function (s) { return { x: s.stats.offered, y: s.postgresCpuMsPerOrder }; }),
+				color(v.id, i), { pointRadius: 2, borderDash: [4, 4], borderWidth: 1.5 }));
+		});
+		lineChart(grid, 'chart-cpu-per-order', 'CPU per order vs offered load',
+			'CPU milliseconds per ' + W.primaryRequest + ' that passed (the efficiency figure): the app solid, PostgreSQL dashed. '
+			+ 'Includes the follow-up reads of the scenario (get the order, sometimes list the customer\'s orders).',
+			'offered (' + unit + ')', 'CPU ms per order', perOrder);
+
+		var busiest = [];
+		measured.forEach(function (v, i) {
+			busiest.push(dataset(v.id, v.steps.map(function (s) {
+				return { x: s.stats.offered, y: s.threadCpu && s.threadCpu.top.length ? s.threadCpu.top[0].cores : null };
+			}), color(v.id, i), { pointRadius: 3 }));
+		});
+		busiest.push(reference('80 % of a core: one thread saturated', [{ x: 0, y: 0.8 }, { x: maxOffered, y: 0.8 }], '#c62828'));
+		lineChart(grid, 'chart-busiest-thread', 'Busiest app thread vs offered load',
+			'CPU of the single busiest app thread per step (cores). Near 1.0 that thread is the bottleneck, whatever the rest of the machine does.',
+			'offered (' + unit + ')', 'cores', busiest, { maxY: 1.1 });
+
 		// Over time
 		content.appendChild(el('h2', { text: 'Over time' }));
 		content.appendChild(el('p', { class: 'note', text: 't = seconds since the load started (warm-up excluded). Load series are by request start second.' }));
@@ -347,15 +384,18 @@
 		measured.forEach(function (v) {
 			var details = el('details', { open: 'open' }, el('summary', { text: v.id + ' — ' + v.description }));
 			details.appendChild(table(['step', 'offered', 'sent/s', W.primaryRequest + ' ok/s', 'all req/s', 'success', 'p50', 'p95', 'p99', 'max',
-				'held', 'in flight', 'Little ideal', 'app CPU', 'Gatling CPU', 'PG CPU', 'stub CPU', 'machine busy', 'stub p99', 'RSS', 'heap',
-				'threads', 'pool act.', 'pool pend.', 'statuses'],
+				'held', 'in flight', 'Little ideal', 'app CPU', 'app ms/order', 'PG ms/order', 'busiest thread', 'JIT CPU', 'max GC pause ms',
+				'Gatling CPU', 'PG CPU', 'stub CPU', 'machine busy', 'stub p99', 'RSS', 'heap', 'threads', 'pool act.', 'pool pend.', 'statuses'],
 				v.steps.map(function (s) {
 					var st = s.stats;
 					return {
 						cls: s.held ? '' : 'failed',
 						cells: [String(st.step), fmt(st.offered), fmt(st.sentPerSecond), fmt(st.okPerSecond), fmt(st.requestsPerSecond), pct(st.success),
 							fmt(st.p50, 0), fmt(st.p95, 0), fmt(st.p99, 0), fmt(st.max, 0), s.held ? 'yes' : 'no: ' + s.failures,
-							fmt(s.inFlight), fmt(s.idealInFlight), fmt(s.appCpu, 2), fmt(s.gatlingCpu, 2), fmt(s.postgresCpu, 2), fmt(s.stubCpu, 2),
+							fmt(s.inFlight), fmt(s.idealInFlight), fmt(s.appCpu, 2), fmt(s.appCpuMsPerOrder, 2), fmt(s.postgresCpuMsPerOrder, 2),
+							s.threadCpu && s.threadCpu.top.length ? s.threadCpu.top[0].name + ' ' + fmt(s.threadCpu.top[0].cores, 2) : '–',
+							s.threadCpu ? fmt(s.threadCpu.jitCores, 2) : '–', fmt(s.maxGcPauseMs, 1),
+							fmt(s.gatlingCpu, 2), fmt(s.postgresCpu, 2), fmt(s.stubCpu, 2),
 							fmt(s.machineBusy, 2), fmt(s.stubP99Ms, 0), fmt(s.appRssMb, 0), fmt(s.heapMb, 0), fmt(s.threads, 0),
 							fmt(s.poolActive), fmt(s.poolPending),
 							Object.keys(st.statuses).map(function (k) { return k + '×' + st.statuses[k]; }).join(' ')]
@@ -371,15 +411,44 @@
 			content.appendChild(el('details', { open: 'open' }, el('summary', { text: v.id + ' — not measured' }), el('pre', { text: v.error })));
 		});
 
+		// Where the CPU went
+		content.appendChild(el('h2', { text: 'Where the CPU went' }));
+		content.appendChild(el('p', { class: 'note', text: 'The busiest app threads of each step (cores, from /proc/<pid>/task/*/stat; full names from '
+			+ 'jcmd Thread.print after the load), and async-profiler flame graphs of one step per variant (CPU samples every 10 ms, '
+			+ 'cut out of a recording of the whole run).' }));
+		measured.forEach(function (v) {
+			var box = el('details', { open: 'open', class: 'threads', id: 'threads-' + v.id }, el('summary', { text: v.id }));
+			var rows = v.steps.filter(function (s) { return s.threadCpu; }).map(function (s) {
+				return { cells: [String(s.stats.step), fmt(s.stats.offered), fmt(s.threadCpu.totalCores, 2), fmt(s.threadCpu.jitCores, 2),
+					fmt(s.threadCpu.gcCores, 2), s.threadCpu.top.map(function (t) { return t.name + ' ' + fmt(t.cores, 2); }).join(', ')] };
+			});
+			box.appendChild(table(['step', 'offered', 'all threads', 'JIT', 'GC', 'busiest threads (cores)'], rows, 1));
+			if (v.profile) {
+				var links = el('p', null, 'Flame graphs of step ' + v.profile.step + ' (' + fmt(v.profile.offered) + ' ' + unit + ', ' + v.profile.why + '): ');
+				if (v.profile.files.length === 0) {
+					links.appendChild(document.createTextNode(v.profile.error || 'none'));
+				}
+				v.profile.files.forEach(function (file, i) {
+					if (i > 0) {
+						links.appendChild(document.createTextNode(' · '));
+					}
+					links.appendChild(el('a', { href: file, text: file.indexOf('-threads') >= 0 ? 'by thread' : 'all threads' }));
+				});
+				box.appendChild(links);
+			}
+			content.appendChild(box);
+		});
+
 		// Harness check
 		content.appendChild(el('h2', { text: 'Harness check' }));
 		content.appendChild(el('p', { class: 'note', text: 'A run is NOT VALID when the load generator, PostgreSQL, the stub, other processes '
 			+ 'or the hypervisor limited a step that decides a knee (every step up to and including the first failing one). '
 			+ 'Beyond a variant\'s knee the same breaches are warnings: the app had already failed on its own.' }));
-		if (S.findings.length === 0) {
+		var harness = S.findings.filter(function (f) { return f.severity !== 'APP'; });
+		if (harness.length === 0) {
 			content.appendChild(el('p', null, el('span', { class: 'pill ok', text: 'no findings' }), ' every rule held in every step.'));
 		} else {
-			content.appendChild(table(['variant', 'rule', 'severity', 'step', 'offered', 'measured'], S.findings.map(function (f) {
+			content.appendChild(table(['variant', 'rule', 'severity', 'step', 'offered', 'measured'], harness.map(function (f) {
 				return {
 					cls: f.severity === 'INVALID' ? 'invalid' : '',
 					cells: [f.variant, f.rule, el('span', { class: 'pill ' + f.severity, text: f.severity }), f.step === null ? 'run' : String(f.step),

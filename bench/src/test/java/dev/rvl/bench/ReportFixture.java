@@ -108,7 +108,13 @@ final class ReportFixture {
 					Map.of("created", ordersPlaced * 0.98, "fraud-rejected", ordersPlaced * 0.02));
 			Map<Double, Double> stub = new TreeMap<>(
 					Map.of(0.05, 0.0, 0.1118, stubCount, Double.POSITIVE_INFINITY, stubCount));
-			samples.add(new Sample(epochMs + 300, processes, new ProcFs.MachineCpu(total, idle, 0, 0), app, stub));
+			// two busy threads share the app's CPU; the JIT is done
+			Map<Long, ProcFs.ThreadStat> threads = Map.of(101L,
+					new ProcFs.ThreadStat(variant.id() + "-worker-1", appTicks / 2), 102L,
+					new ProcFs.ThreadStat(variant.id() + "-worker-2", appTicks - appTicks / 2), 103L,
+					new ProcFs.ThreadStat("C2 CompilerThre", 500));
+			samples.add(
+					new Sample(epochMs + 300, processes, new ProcFs.MachineCpu(total, idle, 0, 0), app, stub, threads));
 		}
 		Recording recording = new Recording(new Recording.Meta("StairsSimulation", "open", "orders/s", START, seconds,
 				"20.0>20.0@5#0;40.0>40.0@5#1;60.0>60.0@5#2;80.0>80.0@5#3"), rows, histograms);
@@ -123,7 +129,7 @@ final class ReportFixture {
 		}
 		return new VariantResult(variant, null, null, new Warmup.Result(160, 0),
 				new ChildProcess.Stopped(true, Duration.ofMillis(700), 143), recording, samples, observed, config,
-				variant.id() + "/gatling/stairssimulation-1/index.html", 0, null);
+				variant.id() + "/gatling/stairssimulation-1/index.html", 0, null, null);
 	}
 
 	private static Row row(long epochMs, long second, int step, double offered, String request, long ok,

@@ -40,6 +40,8 @@ class ReportRenderingTests {
 			.contains("data-empty=\"\"");
 		assertThat(Integer.parseInt(attribute(attributes, "data-charts"))).isGreaterThanOrEqualTo(15);
 		assertThat(dom).contains("id=\"verdict\"").contains("NOT VALID").contains("Settings (fairness table)");
+		assertThat(dom).as("per-thread CPU and app findings")
+			.contains("id=\"threads-reactive\"", "reactive-worker-1", "id=\"app-findings\"", "chart-cpu-per-order");
 	}
 
 	private static String dumpDom(Path page, Path profile) throws IOException, InterruptedException {
