@@ -25,11 +25,12 @@ record AppProcess(ChildProcess process, URI baseUrl, URI managementUrl, List<Str
 	 * @param instrumentation JVM flags of the runner's own instruments (GC log,
 	 * profiler), the same for every variant
 	 */
-	static AppProcess start(Project project, Variant variant, AppSettings settings, List<String> instrumentation,
-			BenchDatabase database, URI partner, Path log) throws InterruptedException {
+	static AppProcess start(Project project, Variant variant, AppSettings settings, CpuIsolation isolation,
+			List<String> instrumentation, BenchDatabase database, URI partner, Path log) throws InterruptedException {
 		int port = Http.freePort();
 		int managementPort = Http.freePort();
-		List<String> command = new ArrayList<>(settings.launcher());
+		List<String> command = new ArrayList<>(isolation.appLauncher());
+		command.addAll(settings.launcher());
 		command.add(project.java());
 		command.addAll(settings.jvmOptions());
 		command.addAll(instrumentation);

@@ -31,10 +31,12 @@ import java.util.regex.Pattern;
  * @param profile whether the apps run under async-profiler (flame graphs in the report)
  * @param profileStep the step whose flame graphs the report shows, or {@code null} for
  * each variant's knee
+ * @param isolation which CPUs the app and the harness get
  */
 record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<Variant> variants,
 		Simulation simulation, LoadPlan plan, Duration partnerLatency, long sloP99Ms, long idealDbMs, AppSettings app,
-		Optional<ConfiguredDatabase> database, HarnessLimits limits, boolean profile, Integer profileStep) {
+		Optional<ConfiguredDatabase> database, HarnessLimits limits, boolean profile, Integer profileStep,
+		CpuIsolation isolation) {
 
 	static final String USAGE = """
 			Usage: bench/compare.sh [options]
@@ -49,8 +51,11 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 			  --slo-p99-ms N            SLO on the p99 of POST /api/orders (bulk: of the bulk request)
 			  --ideal-db-ms N           DB allowance of the ideal latency (default 10)
 			  --jvm-opts "FLAGS"        JVM flags of every app (default -Xms512m -Xmx512m -XX:+UseG1GC)
-			  --app-nice N              run every app under nice -n N (default 5; 0 = off), so on a small machine
-			                            the generator and the stub keep their CPU and the app is what saturates
+			  --isolation MODE          cpuset (default on Linux with 2+ CPUs): the app on CPUs of its own, the harness
+			                            (Gatling, stub, PostgreSQL, runner) on the rest, with taskset; none: all share
+			  --app-cpus N              CPUs for the app with --isolation cpuset (default: half, at least one)
+			  --app-nice N              run every app under nice -n N (default 0 with isolation, else 5), so on a
+			                            shared machine the generator and the stub keep their CPU
 			  --pool-size N  --acquire-timeout DUR  --max-in-flight N
 			  --partner-timeout DUR  --partner-connect-timeout DUR  --partner-max-connections N
 			  --jdbc-url URL  --db-user USER  --db-password PW   a configured PostgreSQL (else the local one;
@@ -87,7 +92,9 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 		long idealDb = 10;
 		AppSettings defaults = AppSettings.defaults();
 		List<String> jvm = defaults.jvmOptions();
-		int nice = defaults.nice();
+		Integer nice = null;
+		CpuIsolation.Mode isolationMode = CpuIsolation.Mode.CPUSET;
+		Integer appCpus = null;
 		int pool = defaults.poolSize();
 		Duration acquire = defaults.acquireTimeout();
 		int inFlight = defaults.maxInFlight();
@@ -121,6 +128,8 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 				case "--ideal-db-ms" -> idealDb = notNegative(arg, args);
 				case "--jvm-opts" -> jvm = List.of(value(arg, args).strip().split("\\s+"));
 				case "--app-nice" -> nice = (int) notNegative(arg, args);
+				case "--isolation" -> isolationMode = CpuIsolation.Mode.of(value(arg, args));
+				case "--app-cpus" -> appCpus = (int) positive(arg, args);
 				case "--pool-size" -> pool = (int) positive(arg, args);
 				case "--acquire-timeout" -> acquire = duration(arg, value(arg, args));
 				case "--max-in-flight" -> inFlight = (int) positive(arg, args);
@@ -146,6 +155,13 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 		if (jdbcUrl != null && !jdbcUrl.startsWith("jdbc:postgresql:")) {
 			throw new IllegalArgumentException("--jdbc-url must be a jdbc:postgresql: URL");
 		}
+		CpuIsolation isolation = (isolationMode == CpuIsolation.Mode.CPUSET && !CpuIsolation.available())
+				? CpuIsolation.none(CpuIsolation.allowedCpus())
+				: CpuIsolation.of(isolationMode, CpuIsolation.allowedCpus(), appCpus);
+		if (nice == null) {
+			// isolation keeps the app off the harness's CPUs; nice is moot then
+			nice = isolation.isolated() ? 0 : defaults.nice();
+		}
 		AppSettings app = new AppSettings(jvm, nice, pool, acquire, inFlight,
 				(partnerTimeout != null) ? partnerTimeout : workload.partnerTimeout(), connectTimeout, maxConnections,
 				defaults.partnerRetries(), defaults.bulkConcurrency(), defaults.bulkBuffer());
@@ -153,7 +169,7 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 				quick, variants, simulation, plan, (latency != null) ? latency : workload.partnerLatency(),
 				(slo != null) ? slo : simulation.sloP99Ms(workload.sloP99Ms(), app.bulkConcurrency()), idealDb, app,
 				(jdbcUrl != null) ? Optional.of(new ConfiguredDatabase(jdbcUrl, user, password)) : Optional.empty(),
-				HarnessLimits.defaults(), profile, profileStep);
+				HarnessLimits.defaults(), profile, profileStep, isolation);
 	}
 
 	/**

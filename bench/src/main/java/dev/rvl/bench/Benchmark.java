@@ -45,8 +45,14 @@ final class Benchmark {
 		this.progress.phase("bench", "results in " + results);
 		this.progress.phase("bench", String.join("; ", this.options.describe()) + "; partner latency "
 				+ this.options.partnerLatency().toMillis() + " ms; SLO p99 " + this.options.sloP99Ms() + " ms");
+		CpuIsolation isolation = this.options.isolation();
+		this.progress.phase("bench", "CPU isolation " + isolation.describe());
+		if (!isolation.pinToHarness(ProcessHandle.current().pid())) {
+			this.progress.phase("bench", "could not move the runner onto the harness's CPUs");
+		}
 		this.progress.phase("stub", "starting with " + this.options.partnerLatency().toMillis() + " ms per call");
-		StubProcess stub = StubProcess.launch(this.project, this.options.partnerLatency(), results.resolve("stub.log"));
+		StubProcess stub = StubProcess.launch(this.project, this.options.partnerLatency(), isolation.harnessLauncher(),
+				results.resolve("stub.log"));
 		List<VariantResult> variants = new ArrayList<>();
 		try {
 			BenchDatabase database = database();
@@ -54,6 +60,11 @@ final class Benchmark {
 			database.migrate();
 			Map<String, String> databaseSettings = database.settings();
 			OptionalLong postmaster = database.postmasterPid(this.proc);
+			postmaster.ifPresent((pid) -> {
+				// the server and its live backends; backends forked later inherit it
+				isolation.pinToHarness(pid);
+				this.proc.children(pid).forEach(isolation::pinToHarness);
+			});
 			this.progress.phase("database",
 					"PostgreSQL " + databaseSettings.getOrDefault("server_version", "?")
 							+ postmaster.stream()

@@ -29,12 +29,12 @@ final class GatlingRun {
 	 * @param properties the simulation's system properties
 	 * @param directory where the time series and Gatling's report go
 	 */
-	static ChildProcess start(Project project, Simulation simulation, URI target, Map<String, String> properties,
-			Path directory, String description) {
+	static ChildProcess start(Project project, List<String> launcher, Simulation simulation, URI target,
+			Map<String, String> properties, Path directory, String description) {
 		if (!"127.0.0.1".equals(target.getHost())) {
 			throw new IllegalArgumentException("Load tests only ever target 127.0.0.1, not " + target);
 		}
-		List<String> command = new ArrayList<>();
+		List<String> command = new ArrayList<>(launcher);
 		command.add(project.java());
 		command.addAll(JVM_OPTIONS);
 		command.add("-DbaseUrl=" + target);

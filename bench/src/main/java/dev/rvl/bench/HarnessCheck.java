@@ -25,8 +25,13 @@ import dev.rvl.bench.Finding.Severity;
  * <li>{@code other-cpu}: processes outside the benchmark competed for the CPU;</li>
  * <li>{@code cpu-steal}: the hypervisor took CPU time;</li>
  * <li>{@code samples}: too few once-a-second readings to tell (whole run);</li>
- * <li>{@code machine-cpu} (warning only): the machine's CPU was saturated.</li>
+ * <li>{@code generator-lag}: the generator fell behind its schedule (open model);</li>
+ * <li>{@code harness-cpu} (with CPU isolation): the harness's CPUs were saturated - the
+ * generator, the stub and PostgreSQL did not fit in them;</li>
+ * <li>{@code machine-cpu} (without CPU isolation): the machine's CPU was saturated - the
+ * app and the harness starved each other, so the step says nothing about either.</li>
  * </ul>
+ * Only these are checked; the verdict says so.
  */
 final class HarnessCheck {
 
@@ -49,6 +54,12 @@ final class HarnessCheck {
 				add(findings, evidence, step, severity, "generator-rate", String.format(Locale.ROOT,
 						"Gatling started %.1f of %.1f offered orders/s (%.0f %%, at least %.0f %%)",
 						step.sentPerSecond(), step.offered(), step.sentRatio() * 100, limits.minSentRatio() * 100));
+			}
+			if (evidence.openModel() && step.generatorLagSeconds() > limits.maxGeneratorLagSeconds()) {
+				add(findings, evidence, step, severity, "generator-lag",
+						String.format(Locale.ROOT,
+								"Gatling fell %.1f s behind its schedule (at most %.1f s): arrivals started late",
+								step.generatorLagSeconds(), limits.maxGeneratorLagSeconds()));
 			}
 			Window window = evidence.windows().get(step.step());
 			if (window == null) {
@@ -80,12 +91,27 @@ final class HarnessCheck {
 								"the stub's own p99 was %.0f ms for a configured %d ms (at most %d ms)", stubP99,
 								partnerLatencyMs, maxStub));
 			}
-			mean(resources, ResourceSeries.MACHINE_BUSY, window).map((busy) -> busy / cores)
-				.filter((share) -> share > limits.warnMachineBusyShare())
-				.ifPresent((share) -> add(findings, evidence, step, Severity.WARNING, "machine-cpu",
-						String.format(Locale.ROOT,
-								"the machine's CPU was %.0f %% busy: app, generator, stub and database share %d cores",
-								share * 100, cores)));
+			CpuIsolation isolation = evidence.isolation();
+			if (isolation.isolated()) {
+				int harnessCores = isolation.harnessCpus().size();
+				mean(resources, ResourceSeries.HARNESS_CPUS_BUSY, window).map((busy) -> busy / harnessCores)
+					.filter((share) -> share > limits.maxHarnessBusyShare())
+					.ifPresent((share) -> add(findings, evidence, step, severity, "harness-cpu",
+							String.format(Locale.ROOT,
+									"the harness's CPU %s was %.0f %% busy (at most %.0f %%): Gatling, the stub and "
+											+ "PostgreSQL did not fit in it",
+									CpuIsolation.list(isolation.harnessCpus()), share * 100,
+									limits.maxHarnessBusyShare() * 100)));
+			}
+			else {
+				mean(resources, ResourceSeries.MACHINE_BUSY, window).map((busy) -> busy / cores)
+					.filter((share) -> share > limits.maxMachineBusyShare())
+					.ifPresent((share) -> add(findings, evidence, step, severity, "machine-cpu",
+							String.format(Locale.ROOT,
+									"the machine's CPU was %.0f %% busy (at most %.0f %%): app, generator, stub and "
+											+ "database starved each other on %d shared cores (try --isolation cpuset)",
+									share * 100, limits.maxMachineBusyShare() * 100, cores)));
+			}
 		}
 		return findings;
 	}
@@ -138,9 +164,17 @@ final class HarnessCheck {
 	 * @param resources the sampler's series
 	 * @param stubP99Ms the stub's p99 per step
 	 * @param sampleCoverage share of expected readings taken
+	 * @param isolation which CPUs the app and the harness had
 	 */
 	record Evidence(String variant, List<StepStats> steps, Knee knee, boolean openModel, Map<Integer, Window> windows,
-			ResourceSeries resources, Map<Integer, Double> stubP99Ms, double sampleCoverage) {
+			ResourceSeries resources, Map<Integer, Double> stubP99Ms, double sampleCoverage, CpuIsolation isolation) {
+
+		Evidence(String variant, List<StepStats> steps, Knee knee, boolean openModel, Map<Integer, Window> windows,
+				ResourceSeries resources, Map<Integer, Double> stubP99Ms, double sampleCoverage) {
+			this(variant, steps, knee, openModel, windows, resources, stubP99Ms, sampleCoverage,
+					CpuIsolation.none(List.of()));
+		}
+
 	}
 
 	/**

@@ -17,7 +17,7 @@ final class MarkdownReport {
 		md.append("# ").append(summary.title()).append("\n\n");
 		md.append("**").append(summary.verdict()).append("**");
 		md.append(switch (summary.verdict()) {
-			case Summary.VALID -> " - the harness check passed.";
+			case Summary.VALID -> " - the harness check passed: " + summary.workload().checked() + ".";
 			case Summary.NOT_VALID ->
 				" - the harness, not the app, was the bottleneck: these numbers are not a result.";
 			default -> " - at least one variant could not be measured.";

@@ -132,6 +132,27 @@ final class ProcFs {
 		}
 	}
 
+	/** Each CPU's counters ({@code cpuN} lines of {@code /proc/stat}), by CPU id. */
+	Map<Integer, MachineCpu> cpus() {
+		try {
+			return parseCpus(Files.readString(this.root.resolve("stat")));
+		}
+		catch (IOException | RuntimeException ex) {
+			return Map.of();
+		}
+	}
+
+	static Map<Integer, MachineCpu> parseCpus(String text) {
+		Map<Integer, MachineCpu> cpus = new HashMap<>();
+		for (String line : text.split("\n")) {
+			if (line.startsWith("cpu") && line.length() > 3 && Character.isDigit(line.charAt(3))) {
+				int space = line.indexOf(' ');
+				cpus.put(Integer.parseInt(line.substring(3, space)), parseCpuFields(line.substring(space + 1)));
+			}
+		}
+		return cpus;
+	}
+
 	/**
 	 * Parses {@code /proc/<pid>/stat}. The command name (field 2) may hold spaces and
 	 * parentheses, so fields are counted from the last {@code )}.
@@ -171,19 +192,23 @@ final class ProcFs {
 	static MachineCpu parseMachine(String text) {
 		for (String line : text.split("\n")) {
 			if (line.startsWith("cpu ")) {
-				String[] fields = line.substring(4).strip().split("\\s+");
-				long total = 0;
-				// guest and guest_nice (9, 10) are already counted in user and nice
-				for (int i = 0; i < Math.min(fields.length, 8); i++) {
-					total += Long.parseLong(fields[i]);
-				}
-				long idle = Long.parseLong(fields[3]) + Long.parseLong(fields[4]);
-				long irq = Long.parseLong(fields[5]) + Long.parseLong(fields[6]);
-				long steal = (fields.length > 7) ? Long.parseLong(fields[7]) : 0;
-				return new MachineCpu(total, idle, irq, steal);
+				return parseCpuFields(line.substring(4));
 			}
 		}
 		throw new IllegalArgumentException("no cpu line in /proc/stat");
+	}
+
+	private static MachineCpu parseCpuFields(String text) {
+		String[] fields = text.strip().split("\\s+");
+		long total = 0;
+		// guest and guest_nice (9, 10) are already counted in user and nice
+		for (int i = 0; i < Math.min(fields.length, 8); i++) {
+			total += Long.parseLong(fields[i]);
+		}
+		long idle = Long.parseLong(fields[3]) + Long.parseLong(fields[4]);
+		long irq = Long.parseLong(fields[5]) + Long.parseLong(fields[6]);
+		long steal = (fields.length > 7) ? Long.parseLong(fields[7]) : 0;
+		return new MachineCpu(total, idle, irq, steal);
 	}
 
 	/**

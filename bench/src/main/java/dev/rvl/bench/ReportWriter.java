@@ -82,9 +82,7 @@ final class ReportWriter {
 			.append(summary.verdict())
 			.append("</strong> ");
 		html.append(switch (summary.verdict()) {
-			case Summary.VALID ->
-				"The harness check passed: the generator held the load and neither PostgreSQL, the stub "
-						+ "nor anything else on the machine was the bottleneck in the steps that decide the knees.";
+			case Summary.VALID -> escape("The harness check passed: " + summary.workload().checked() + ".");
 			case Summary.NOT_VALID -> "The harness, not the app, was the bottleneck: these numbers are not a result.";
 			default -> "At least one variant could not be measured.";
 		});

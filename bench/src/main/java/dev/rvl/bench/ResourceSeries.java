@@ -51,6 +51,12 @@ record ResourceSeries(List<Long> epochMs, Map<String, List<Double>> columns) {
 
 	static final String ORDERS = "ordersPlacedPerSecond";
 
+	/** Busy cores of the harness's CPUs (with CPU isolation). */
+	static final String HARNESS_CPUS_BUSY = "harnessCpusBusyCores";
+
+	/** Busy cores of the app's CPUs (with CPU isolation). */
+	static final String APP_CPUS_BUSY = "appCpusBusyCores";
+
 	static final List<String> ROLES = List.of(Sample.APP, Sample.GATLING, Sample.STUB, Sample.POSTGRES, Sample.BENCH);
 
 	private static final double MIB = 1024.0 * 1024.0;
@@ -60,6 +66,16 @@ record ResourceSeries(List<Long> epochMs, Map<String, List<Double>> columns) {
 	 * @param cores the machine's cores (for the machine's busy cores)
 	 */
 	static ResourceSeries of(List<Sample> samples, int cores) {
+		return of(samples, cores, CpuIsolation.none(List.of()));
+	}
+
+	/**
+	 * @param samples readings in time order
+	 * @param cores the machine's cores
+	 * @param isolation which CPUs the app and the harness had (busy cores of each set
+	 * when isolated)
+	 */
+	static ResourceSeries of(List<Sample> samples, int cores, CpuIsolation isolation) {
 		List<Long> times = samples.stream().map(Sample::epochMs).toList();
 		Map<String, List<Double>> columns = new LinkedHashMap<>();
 		for (String role : ROLES) {
@@ -82,6 +98,10 @@ record ResourceSeries(List<Long> epochMs, Map<String, List<Double>> columns) {
 		columns.put(GC_PAUSE_MS,
 				scale(CounterRates.perSecond(gauge(samples, app(AppReading::gcPauseSeconds)), times), 1000));
 		columns.put(ORDERS, CounterRates.perSecond(gauge(samples, app(ResourceSeries::ordersPlaced)), times));
+		if (isolation.isolated()) {
+			columns.put(HARNESS_CPUS_BUSY, busyCores(samples, isolation.harnessCpus()));
+			columns.put(APP_CPUS_BUSY, busyCores(samples, isolation.appCpus()));
+		}
 		return new ResourceSeries(times, columns);
 	}
 
@@ -164,6 +184,31 @@ record ResourceSeries(List<Long> epochMs, Map<String, List<Double>> columns) {
 		columns.put(STEAL, steal);
 		columns.put(IRQ, irq);
 		columns.put(OTHER_CPU, other);
+	}
+
+	/** Busy cores of a set of CPUs, from their counters' differences. */
+	static List<Double> busyCores(List<Sample> samples, List<Integer> cpus) {
+		List<Double> busy = new ArrayList<>();
+		for (int i = 0; i < samples.size(); i++) {
+			if (i == 0) {
+				busy.add(null);
+				continue;
+			}
+			double cores = 0;
+			boolean known = true;
+			for (int cpu : cpus) {
+				ProcFs.MachineCpu now = samples.get(i).cpus().get(cpu);
+				ProcFs.MachineCpu before = samples.get(i - 1).cpus().get(cpu);
+				if (now == null || before == null || now.totalTicks() <= before.totalTicks()) {
+					known = false;
+					break;
+				}
+				double total = now.totalTicks() - before.totalTicks();
+				cores += (total - (now.idleTicks() - before.idleTicks())) / total;
+			}
+			busy.add(known ? cores : null);
+		}
+		return busy;
 	}
 
 	private static Double ordersPlaced(AppReading app) {

@@ -13,18 +13,21 @@ import java.util.Map;
  * @param stubBuckets the stub's partner-endpoint latency histogram (cumulative count per
  * upper bound in seconds), or {@code null}
  * @param appThreads the app's threads by thread id: kernel name and cumulative CPU ticks
+ * @param cpus each CPU's counters, by CPU id
  */
 record Sample(long epochMs, Map<String, ProcessReading> processes, ProcFs.MachineCpu machine, AppReading app,
-		Map<Double, Double> stubBuckets, Map<Long, ProcFs.ThreadStat> appThreads) {
+		Map<Double, Double> stubBuckets, Map<Long, ProcFs.ThreadStat> appThreads,
+		Map<Integer, ProcFs.MachineCpu> cpus) {
 
 	Sample {
 		appThreads = (appThreads != null) ? Map.copyOf(appThreads) : Map.of();
+		cpus = (cpus != null) ? Map.copyOf(cpus) : Map.of();
 	}
 
-	/** A reading without per-thread figures. */
+	/** A reading without per-thread or per-CPU figures. */
 	Sample(long epochMs, Map<String, ProcessReading> processes, ProcFs.MachineCpu machine, AppReading app,
 			Map<Double, Double> stubBuckets) {
-		this(epochMs, processes, machine, app, stubBuckets, Map.of());
+		this(epochMs, processes, machine, app, stubBuckets, Map.of(), Map.of());
 	}
 
 	static final String APP = "app";

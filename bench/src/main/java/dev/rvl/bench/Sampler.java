@@ -109,7 +109,7 @@ final class Sampler implements AutoCloseable {
 				.map(StubReading::buckets)
 				.orElse(null);
 			this.samples.add(new Sample(now, processes, machine, appReading, stubBuckets,
-					this.proc.threads(watched.get(Sample.APP))));
+					this.proc.threads(watched.get(Sample.APP)), this.proc.cpus()));
 		}
 		catch (RuntimeException ex) {
 			// one lost reading; coverage tells if there were too many

@@ -36,8 +36,14 @@ record SettingRow(String group, String name, Map<String, String> values, boolean
 		machine.details().forEach((name, value) -> rows.add(shared("machine", name, value)));
 		AppSettings app = options.app();
 		rows.add(perVariant("apps", "JVM flags", byVariant(results, (result) -> String.join(" ", app.jvmOptions()))));
+		rows.add(shared("machine", "CPU isolation", options.isolation().describe()));
 		rows.add(perVariant("apps", "scheduling", byVariant(results, (result) -> (app.nice() > 0)
 				? "nice -n " + app.nice() + " (generator, stub, PostgreSQL at 0)" : "nice 0")));
+		rows.add(perVariant("apps", "runner's instruments (JVM flags)",
+				byVariant(results,
+						(result) -> "-Xlog:gc (GC log)" + ((result.instruments().profile() != null)
+								? "; async-profiler agent, event=cpu interval=" + Profiler.INTERVAL + " (flame graphs)"
+								: "; no profiler"))));
 		rows.add(perVariant("apps", "jar", byVariant(results,
 				(result) -> (result.app() != null) ? jarOf(result.app().command()) : result.variant().module())));
 		rows.add(perVariant("apps", "profile arguments",
@@ -74,15 +80,22 @@ record SettingRow(String group, String name, Map<String, String> values, boolean
 			.forEach((name, value) -> rows.add(shared("load generator", "-D" + name, value)));
 		rows.add(shared("load generator", "connections",
 				"HTTP/1.1 keep-alive, one connection per virtual user, request timeout 10 s, target 127.0.0.1"));
-		rows.add(shared("load generator", "warm-up", options.plan().warmupSeconds() + " s at "
-				+ LoadPlan.number(options.plan().warmupRate()) + " orders/s from the runner, excluded"));
+		rows.add(shared("load generator", "warm-up",
+				options.plan().warmupSeconds() + " s from " + LoadPlan.number(options.plan().warmupRate()) + " to "
+						+ LoadPlan.number(options.plan().warmupPeak(options.simulation().openModel())) + " and back to "
+						+ LoadPlan.number(options.plan().warmupRate())
+						+ " orders/s from the runner, excluded; the load starts once no order is in flight"));
 		HarnessLimits limits = options.limits();
-		rows.add(shared("harness check", "limits", Benchmark
-			.format("generator sent >= %.0f %% of offered; Gatling CPU <= %.0f %% of machine; PostgreSQL CPU <= %.0f %%;"
-					+ " other processes <= %.2f cores; steal <= %.0f %%; stub p99 <= %.2f x latency + %d ms; samples >= %.0f %%",
-					limits.minSentRatio() * 100, limits.maxGeneratorShare() * 100, limits.maxPostgresShare() * 100,
-					limits.maxOtherCores(), limits.maxStealShare() * 100, limits.stubP99Factor(),
-					limits.stubP99SlackMs(), limits.minSampleCoverage() * 100)));
+		rows.add(shared("harness check", "limits", Benchmark.format(
+				"generator sent >= %.0f %% of offered, at most %.1f s behind schedule; Gatling CPU <= %.0f %% of machine;"
+						+ " PostgreSQL CPU <= %.0f %%; other processes <= %.2f cores; steal <= %.0f %%; stub p99 <= %.2f x"
+						+ " latency + %d ms; samples >= %.0f %%; %s",
+				limits.minSentRatio() * 100, limits.maxGeneratorLagSeconds(), limits.maxGeneratorShare() * 100,
+				limits.maxPostgresShare() * 100, limits.maxOtherCores(), limits.maxStealShare() * 100,
+				limits.stubP99Factor(), limits.stubP99SlackMs(), limits.minSampleCoverage() * 100,
+				options.isolation().isolated()
+						? Benchmark.format("harness CPUs busy <= %.0f %%", limits.maxHarnessBusyShare() * 100)
+						: Benchmark.format("machine CPU busy <= %.0f %%", limits.maxMachineBusyShare() * 100))));
 		return rows;
 	}
 

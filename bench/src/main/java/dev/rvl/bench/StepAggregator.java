@@ -61,7 +61,26 @@ final class StepAggregator {
 		return new StepStats(step, offered, seconds, sent * perSecond, ok * perSecond, requests * perSecond,
 				items * perSecond, (requests > 0) ? (double) passed / requests : 0,
 				measured ? latencies.getValueAtPercentile(50) : 0, measured ? latencies.getValueAtPercentile(95) : 0,
-				measured ? latencies.getValueAtPercentile(99) : 0, measured ? latencies.getMaxValue() : 0, statuses);
+				measured ? latencies.getValueAtPercentile(99) : 0, measured ? latencies.getMaxValue() : 0, statuses,
+				lagSeconds(all, main));
+	}
+
+	/**
+	 * The generator's worst lag in a step: the largest running deficit of started primary
+	 * requests against the offered rate, second by second, in seconds of that rate.
+	 */
+	static double lagSeconds(List<Row> all, List<Row> main) {
+		Map<Long, Long> started = new TreeMap<>();
+		main.forEach((row) -> started.merge(row.elapsed(), row.requests(), Long::sum));
+		double deficit = 0;
+		double worst = 0;
+		double rate = 0;
+		for (Row second : all.stream().sorted(java.util.Comparator.comparingLong(Row::elapsed)).toList()) {
+			deficit = Math.max(0, deficit + second.offered() - started.getOrDefault(second.elapsed(), 0L));
+			worst = Math.max(worst, deficit);
+			rate = Math.max(rate, second.offered());
+		}
+		return (rate > 0) ? Math.round(worst / rate * 100) / 100.0 : 0;
 	}
 
 }

@@ -18,10 +18,20 @@ import java.util.Map;
  * @param p99 99th percentile (ms)
  * @param max maximum (ms)
  * @param statuses counts by status over every request name
+ * @param generatorLagSeconds how far the generator fell behind its schedule at worst in
+ * the step: the largest running deficit of started primary requests against the offered
+ * rate, in seconds of that rate (open model; 0 when it kept up)
  */
 record StepStats(int step, double offered, int seconds, double sentPerSecond, double okPerSecond,
 		double requestsPerSecond, double itemsPerSecond, double success, long p50, long p95, long p99, long max,
-		Map<String, Long> statuses) {
+		Map<String, Long> statuses, double generatorLagSeconds) {
+
+	/** A step whose generator kept to its schedule. */
+	StepStats(int step, double offered, int seconds, double sentPerSecond, double okPerSecond, double requestsPerSecond,
+			double itemsPerSecond, double success, long p50, long p95, long p99, long max, Map<String, Long> statuses) {
+		this(step, offered, seconds, sentPerSecond, okPerSecond, requestsPerSecond, itemsPerSecond, success, p50, p95,
+				p99, max, statuses, 0);
+	}
 
 	/** Sent / offered: whether the load generator held the arrival rate. */
 	double sentRatio() {

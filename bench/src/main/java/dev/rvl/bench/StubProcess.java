@@ -20,9 +20,9 @@ record StubProcess(ChildProcess process, URI baseUrl, List<String> command) {
 	static final List<String> JVM_OPTIONS = List.of("-Xms256m", "-Xmx256m", "-XX:+UseG1GC");
 
 	/** Starts the stub without waiting for it ({@link #awaitReady()} does). */
-	static StubProcess launch(Project project, Duration latency, Path log) {
+	static StubProcess launch(Project project, Duration latency, List<String> launcher, Path log) {
 		int port = Http.freePort();
-		List<String> command = new ArrayList<>();
+		List<String> command = new ArrayList<>(launcher);
 		command.add(project.java());
 		command.addAll(JVM_OPTIONS);
 		command.addAll(List.of("-jar", project.stubJar().toString(), "--server.port=" + port,

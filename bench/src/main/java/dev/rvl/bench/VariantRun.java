@@ -68,8 +68,8 @@ final class VariantRun {
 			if (this.options.profile() && agent.isEmpty()) {
 				this.progress.phase(id, "async-profiler has no build for this machine: no flame graphs");
 			}
-			app = AppProcess.start(this.project, variant, this.options.app(), instrumentation, this.database,
-					this.stub.baseUrl(), this.directory.resolve("app.log"));
+			app = AppProcess.start(this.project, variant, this.options.app(), this.options.isolation(), instrumentation,
+					this.database, this.stub.baseUrl(), this.directory.resolve("app.log"));
 			this.progress.phase(id, Benchmark.format("ready in %.1f s (pid %d)", app.startup().toMillis() / 1000.0,
 					app.process().pid()));
 			Map<String, String> observed = Http.get(app.metrics(), Duration.ofSeconds(5))
@@ -94,8 +94,8 @@ final class VariantRun {
 			Simulation simulation = this.options.simulation();
 			long planned = simulation.plannedSeconds(plan);
 			this.progress.phase(id, Benchmark.format("load: %s, %s, %d s planned", simulation.id(), plan, planned));
-			ChildProcess gatling = GatlingRun.start(this.project, simulation, app.baseUrl(),
-					simulation.properties(plan, this.options.sloP99Ms()), this.directory,
+			ChildProcess gatling = GatlingRun.start(this.project, this.options.isolation().harnessLauncher(),
+					simulation, app.baseUrl(), simulation.properties(plan, this.options.sloP99Ms()), this.directory,
 					id + " - " + this.options.workload().id());
 			sampler.watchGatling(gatling.pid());
 			int exit = awaitGatling(id, gatling, sampler, planned);

@@ -51,14 +51,16 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 		List<StepStats> stats = StepAggregator.steps(recording, primary);
 		Knee knee = Knee.detect(stats, workload.openModel(), workload.sloP99Ms());
 		Map<Integer, Window> windows = windows(recording);
-		ResourceSeries resources = ResourceSeries.of(result.samples(), cores);
+		ResourceSeries resources = ResourceSeries.of(result.samples(), cores, options.isolation());
 		Map<Integer, Double> stubP99 = HarnessCheck.stubP99ByStep(result.samples(), windows);
 		long loadStart = recording.meta().startEpochMs();
 		long loadEnd = recording.rows().stream().mapToLong(Row::epochMs).max().orElse(loadStart) + 1000;
 		double coverage = coverage(result.samples(), loadStart, loadEnd);
 		List<Finding> findings = new ArrayList<>(
-				HarnessCheck.check(new HarnessCheck.Evidence(variant.id(), stats, knee, workload.openModel(), windows,
-						resources, stubP99, coverage), options.limits(), cores, workload.partnerLatencyMs()));
+				HarnessCheck.check(
+						new HarnessCheck.Evidence(variant.id(), stats, knee, workload.openModel(), windows, resources,
+								stubP99, coverage, options.isolation()),
+						options.limits(), cores, workload.partnerLatencyMs()));
 		if (result.appExitedDuringLoad() != null) {
 			findings.add(0,
 					new Finding(variant.id(), "app-exit", Finding.Severity.INVALID, null, null,

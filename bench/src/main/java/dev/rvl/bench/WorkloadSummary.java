@@ -25,10 +25,12 @@ import java.util.List;
  * @param threadCeiling orders/s the baseline's pool can carry at the ideal latency
  * @param cores the machine's cores
  * @param variants the variants in running order
+ * @param isolation how the CPUs were shared
+ * @param checked what the harness check looked at
  */
 record WorkloadSummary(String preset, boolean quick, String simulation, String model, String unit,
 		String primaryRequest, String plan, long partnerLatencyMs, long sloP99Ms, long idealDbMs, long idealLatencyMs,
-		int platformThreads, double threadCeiling, int cores, List<String> variants) {
+		int platformThreads, double threadCeiling, int cores, List<String> variants, String isolation, String checked) {
 
 	static final int PLATFORM_THREADS = 200;
 
@@ -44,7 +46,19 @@ record WorkloadSummary(String preset, boolean quick, String simulation, String m
 				simulation.openModel() ? "open" : "closed", unit, simulation.primaryRequest(),
 				options.plan().toString(), options.partnerLatency().toMillis(), options.sloP99Ms(), options.idealDbMs(),
 				ideal, PLATFORM_THREADS, PLATFORM_THREADS * 1000.0 / ideal, cores,
-				options.variants().stream().map(Variant::id).toList());
+				options.variants().stream().map(Variant::id).toList(), options.isolation().describe(),
+				checked(options));
+	}
+
+	/** What the harness check looked at, in words: the verdict claims no more. */
+	static String checked(BenchOptions options) {
+		return "in every step that decides a knee, the generator started at least "
+				+ Math.round(options.limits().minSentRatio() * 100)
+				+ " % of the offered arrivals and kept to its schedule"
+				+ (options.isolation().isolated() ? ", the harness's CPUs (Gatling, stub, PostgreSQL) had time to spare"
+						: ", the machine's CPU had time to spare")
+				+ ", Gatling and PostgreSQL stayed within their share, processes outside the benchmark and the "
+				+ "hypervisor took little, the stub answered within its latency and the readings were complete";
 	}
 
 	boolean openModel() {

@@ -40,9 +40,29 @@ class BenchOptionsTests {
 	}
 
 	@Test
-	void runsTheAppsAtALowerPriorityThanTheHarnessUnlessTurnedOff() {
-		assertThat(BenchOptions.parse(List.of()).app().launcher()).containsExactly("nice", "-n", "5");
-		assertThat(BenchOptions.parse(List.of("--app-nice", "0")).app().launcher()).isEmpty();
+	void runsTheAppsAtALowerPriorityThanTheHarnessWhenTheyShareCpus() {
+		BenchOptions shared = BenchOptions.parse(List.of("--isolation", "none"));
+		assertThat(shared.app().launcher()).containsExactly("nice", "-n", "5");
+		assertThat(shared.isolation().isolated()).isFalse();
+		assertThat(BenchOptions.parse(List.of("--isolation", "none", "--app-nice", "0")).app().launcher()).isEmpty();
+	}
+
+	@Test
+	void isolatesTheAppOnCpusOfItsOwnByDefaultWhereItCan() {
+		BenchOptions options = BenchOptions.parse(List.of());
+		if (CpuIsolation.available() && CpuIsolation.allowedCpus().size() >= 2) {
+			assertThat(options.isolation().isolated()).isTrue();
+			assertThat(options.app().launcher()).as("nice is moot with isolation").isEmpty();
+		}
+		CpuIsolation isolation = CpuIsolation.of(CpuIsolation.Mode.CPUSET, List.of(0, 1, 2, 3), null);
+		assertThat(isolation.appCpus()).containsExactly(2, 3);
+		assertThat(isolation.harnessCpus()).containsExactly(0, 1);
+		assertThat(isolation.appLauncher()).containsExactly("taskset", "-c", "2,3");
+		assertThat(CpuIsolation.of(CpuIsolation.Mode.CPUSET, List.of(0, 1, 2, 3), 3).harnessCpus()).containsExactly(0);
+		assertThat(CpuIsolation.of(CpuIsolation.Mode.CPUSET, List.of(5), null).isolated()).isFalse();
+		assertThat(CpuIsolation.parseList("0-2,5,7-8")).containsExactly(0, 1, 2, 5, 7, 8);
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> CpuIsolation.of(CpuIsolation.Mode.CPUSET, List.of(0, 1), 2));
 	}
 
 	@Test

@@ -3,6 +3,7 @@ package dev.rvl.bench;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -19,10 +20,10 @@ class GatlingRunTests {
 		Project project = new Project(directory);
 
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> GatlingRun.start(project, Simulation.STAIRS, URI.create("http://10.0.0.5:8081"), Map.of(),
-					directory, "x"))
+			.isThrownBy(() -> GatlingRun.start(project, List.of(), Simulation.STAIRS,
+					URI.create("http://10.0.0.5:8081"), Map.of(), directory, "x"))
 			.withMessageContaining("127.0.0.1");
-		assertThatIllegalArgumentException().isThrownBy(() -> GatlingRun.start(project, Simulation.STAIRS,
+		assertThatIllegalArgumentException().isThrownBy(() -> GatlingRun.start(project, List.of(), Simulation.STAIRS,
 				URI.create("http://example.org:8081"), Map.of(), directory, "x"));
 	}
 

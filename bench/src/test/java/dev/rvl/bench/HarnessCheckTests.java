@@ -75,7 +75,7 @@ class HarnessCheckTests {
 	}
 
 	@Test
-	void flagsPostgresOtherProcessesAndStealAndWarnsOfASaturatedMachine() {
+	void flagsPostgresOtherProcessesStealAndASaturatedMachine() {
 		ResourceSeries resources = resources(
 				Map.of(ResourceSeries.CPU + Sample.POSTGRES, constant(1.1), ResourceSeries.OTHER_CPU, constant(0.5),
 						ResourceSeries.STEAL, constant(0.08), ResourceSeries.MACHINE_BUSY, constant(1.98)));
@@ -83,7 +83,35 @@ class HarnessCheckTests {
 		assertThat(check(resources, Map.of(), 1.0)).filteredOn((finding) -> finding.step() == 0)
 			.extracting(Finding::rule, Finding::severity)
 			.containsExactly(tuple("postgres-cpu", Severity.INVALID), tuple("other-cpu", Severity.INVALID),
-					tuple("cpu-steal", Severity.INVALID), tuple("machine-cpu", Severity.WARNING));
+					tuple("cpu-steal", Severity.INVALID), tuple("machine-cpu", Severity.INVALID));
+	}
+
+	@Test
+	void withCpuIsolationFlagsAHarnessThatDidNotFitInItsCpusAndNotABusyApp() {
+		CpuIsolation isolation = CpuIsolation.of(CpuIsolation.Mode.CPUSET, List.of(0, 1), null);
+		ResourceSeries resources = resources(Map.of(ResourceSeries.MACHINE_BUSY, constant(1.98),
+				ResourceSeries.HARNESS_CPUS_BUSY, constant(0.97), ResourceSeries.APP_CPUS_BUSY, constant(1.0)));
+
+		List<Finding> findings = HarnessCheck.check(new HarnessCheck.Evidence("reactive", this.steps,
+				Knee.detect(this.steps, true, 1000), true, this.windows, resources, Map.of(), 1.0, isolation),
+				this.limits, CORES, 100);
+
+		assertThat(findings).filteredOn((finding) -> finding.step() == 0)
+			.extracting(Finding::rule, Finding::severity)
+			.containsExactly(tuple("harness-cpu", Severity.INVALID));
+		assertThat(findings.get(0).message()).contains("CPU 0 was 97 % busy");
+	}
+
+	@Test
+	void flagsAGeneratorThatFellBehindItsSchedule() {
+		StepStats late = new StepStats(0, 100, 10, 99, 99, 200, 0, 1.0, 110, 120, 130, 140, Map.of(), 2.5);
+
+		List<Finding> findings = HarnessCheck.check(new HarnessCheck.Evidence("loom", List.of(late),
+				Knee.detect(List.of(late), true, 1000), true, this.windows, resources(Map.of()), Map.of(), 1.0),
+				this.limits, CORES, 100);
+
+		assertThat(findings).extracting(Finding::rule).containsExactly("generator-lag");
+		assertThat(findings.get(0).message()).contains("2.5 s behind");
 	}
 
 	@Test

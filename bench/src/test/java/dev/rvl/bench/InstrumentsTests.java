@@ -102,7 +102,8 @@ class InstrumentsTests {
 		return new Sample(epochMs, Map.of(), null, null, null,
 				Map.of(11L, new ProcFs.ThreadStat("r2dbc-pg-epoll-", loop), 12L,
 						new ProcFs.ThreadStat("C2 CompilerThre", c2 + 2 * (epochMs / 1000) * 10), 13L,
-						new ProcFs.ThreadStat("reactor-http-ep", http), 14L, new ProcFs.ThreadStat("GC Thread#0", gc)));
+						new ProcFs.ThreadStat("reactor-http-ep", http), 14L, new ProcFs.ThreadStat("GC Thread#0", gc)),
+				Map.of());
 	}
 
 }
