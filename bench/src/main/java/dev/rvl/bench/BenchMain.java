@@ -32,11 +32,15 @@ public final class BenchMain {
 			System.out.print(BenchOptions.USAGE);
 			return 0;
 		}
+		boolean validateOnly = args.contains("--validate");
 		BenchOptions options;
 		Project project;
 		try {
-			options = BenchOptions.parse(args);
+			options = BenchOptions.parse(args.stream().filter((arg) -> !"--validate".equals(arg)).toList());
 			project = Project.at(options.root());
+			if (validateOnly) {
+				return 0;
+			}
 		}
 		catch (IllegalArgumentException ex) {
 			System.err.println(ex.getMessage());

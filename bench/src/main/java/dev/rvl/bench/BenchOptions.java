@@ -32,17 +32,27 @@ import java.util.regex.Pattern;
  * @param profileStep the step whose flame graphs the report shows, or {@code null} for
  * each variant's knee
  * @param isolation which CPUs the app and the harness get
+ * @param search whether to search the knee between the stairs' last held and first
+ * failing level
+ * @param repeat how many times the whole comparison runs
+ * @param seed the seed of the variants' running order (shuffled per repetition)
  */
 record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<Variant> variants,
 		Simulation simulation, LoadPlan plan, Duration partnerLatency, long sloP99Ms, long idealDbMs, AppSettings app,
 		Optional<ConfiguredDatabase> database, HarnessLimits limits, boolean profile, Integer profileStep,
-		CpuIsolation isolation) {
+		CpuIsolation isolation, boolean search, int repeat, long seed) {
 
 	static final String USAGE = """
 			Usage: bench/compare.sh [options]
 			  --quick                   short run (CI): about 3 minutes for the three variants
 			  --preset NAME             standard (100 ms partners, default) | slow-partner (3 s) | fast-partner (10 ms)
-			  --variants LIST           comma-separated, in order (default reactive,loom,platform)
+			  --variants LIST           comma-separated (default reactive,loom,platform); the running order is
+			                            shuffled per repetition from --seed
+			  --repeat N                run the whole comparison N times: min / median / max of every headline
+			                            figure, the spread of each knee, differences within the spread marked
+			  --seed N                  seed of the running order (default: random, printed in the report)
+			  --no-search               no knee search (default: after the stairs, bisect between the last held and
+			                            the first failing level to 5 %; --quick skips it)
 			  --simulation NAME         stairs (default) | concurrency | spike | soak | bulk
 			  --rates FROM:TO:STEPS     offered load levels (orders/s; users or bulk streams for concurrency/bulk)
 			  --step-seconds N          seconds per level          --ramp-seconds N   seconds between levels
@@ -106,6 +116,9 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 		String password = System.getenv().getOrDefault("BENCH_DB_PASSWORD", "postgres");
 		boolean profile = true;
 		Integer profileStep = null;
+		Boolean search = null;
+		int repeat = 1;
+		long seed = new java.util.Random().nextInt(1_000_000);
 		Iterator<String> args = arguments.iterator();
 		while (args.hasNext()) {
 			String arg = args.next();
@@ -140,6 +153,10 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 				case "--db-user" -> user = value(arg, args);
 				case "--db-password" -> password = value(arg, args);
 				case "--no-profile" -> profile = false;
+				case "--no-search" -> search = false;
+				case "--search" -> search = true;
+				case "--repeat" -> repeat = (int) positive(arg, args);
+				case "--seed" -> seed = number(arg, value(arg, args));
 				case "--profile" -> profile = true;
 				case "--profile-step" -> profileStep = (int) notNegative(arg, args);
 				case "--out" -> out = Path.of(value(arg, args));
@@ -169,7 +186,8 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 				quick, variants, simulation, plan, (latency != null) ? latency : workload.partnerLatency(),
 				(slo != null) ? slo : simulation.sloP99Ms(workload.sloP99Ms(), app.bulkConcurrency()), idealDb, app,
 				(jdbcUrl != null) ? Optional.of(new ConfiguredDatabase(jdbcUrl, user, password)) : Optional.empty(),
-				HarnessLimits.defaults(), profile, profileStep, isolation);
+				HarnessLimits.defaults(), profile, profileStep, isolation, (search != null) ? search : !quick, repeat,
+				seed);
 	}
 
 	/**
@@ -185,6 +203,9 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 		lines.add("preset " + this.workload.id() + (this.quick ? " (quick)" : ""));
 		lines.add("simulation " + this.simulation.id());
 		lines.add("plan " + this.plan);
+		lines.add(this.repeat + " repetition" + ((this.repeat > 1) ? "s" : "") + ", running order from seed "
+				+ this.seed);
+		lines.add("knee search " + (this.search ? "on" : "off"));
 		return lines;
 	}
 

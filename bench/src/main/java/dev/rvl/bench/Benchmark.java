@@ -7,12 +7,14 @@ import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Random;
 
 /**
  * One comparison run: the database (migrated once), the stub (shared), then each variant
@@ -75,15 +77,30 @@ final class Benchmark {
 			this.progress.phase("stub", "ready at " + stub.baseUrl() + "; warming it up");
 			long answered = stub.warmUp(STUB_WARMUP_CALLS, this.options.partnerLatency());
 			this.progress.phase("stub", "warm-up: " + answered + " of " + STUB_WARMUP_CALLS + " calls answered");
-			for (Variant variant : this.options.variants()) {
-				variants.add(new VariantRun(this.options, this.project, this.progress, this.proc, database, postmaster,
-						stub, results.resolve(variant.id()))
-					.run(variant));
+			List<List<Variant>> orders = runningOrders(this.options.variants(), this.options.repeat(),
+					this.options.seed());
+			int total = orders.stream().mapToInt(List::size).sum();
+			int done = 0;
+			for (int repetition = 1; repetition <= orders.size(); repetition++) {
+				for (Variant variant : orders.get(repetition - 1)) {
+					this.progress
+						.phase("bench",
+								format("variant %d of %d: %s%s, about %d min left", done + 1, total, variant.id(),
+										(orders.size() > 1)
+												? " (repetition " + repetition + " of " + orders.size() + ")" : "",
+										Math.round((total - done) * estimatedSecondsPerVariant() / 60.0)));
+					String directory = (orders.size() > 1) ? variant.id() + "-" + repetition : variant.id();
+					variants.add(new VariantRun(this.options, this.project, this.progress, this.proc, database,
+							postmaster, stub, results.resolve(directory))
+						.run(variant, repetition));
+					done++;
+				}
 			}
 			stub.process().stop(Duration.ofSeconds(5));
 			this.progress.phase("report", "analysing");
 			Summary summary = Summary.of(this.options, variants, databaseSettings, database, stub,
-					MachineInfo.read(this.proc), this.progress.elapsed());
+					MachineInfo.read(this.proc), this.progress.elapsed(),
+					Provenance.read(this.project, this.options.variants()));
 			ReportWriter.write(results, summary, this.options.root());
 			this.progress.phase("report", results.resolve("index.html") + " (" + summary.verdict() + ")");
 			return summary;
@@ -91,6 +108,27 @@ final class Benchmark {
 		finally {
 			stub.process().stop(Duration.ofSeconds(5));
 		}
+	}
+
+	/**
+	 * Each repetition's running order: the variants shuffled with a generator seeded from
+	 * {@code seed} and the repetition, so a printed seed reproduces the order.
+	 */
+	static List<List<Variant>> runningOrders(List<Variant> variants, int repeat, long seed) {
+		List<List<Variant>> orders = new ArrayList<>();
+		for (int repetition = 1; repetition <= repeat; repetition++) {
+			List<Variant> order = new ArrayList<>(variants);
+			Collections.shuffle(order, new Random(seed * 31 + repetition));
+			orders.add(List.copyOf(order));
+		}
+		return orders;
+	}
+
+	/** Start-up, warm-up, load, knee search, shutdown: a rough figure for progress. */
+	private long estimatedSecondsPerVariant() {
+		LoadPlan plan = this.options.plan();
+		long search = this.options.search() ? 2L * (plan.stepSeconds() + plan.rampSeconds() + 5) : 0;
+		return 25 + plan.warmupSeconds() + this.options.simulation().plannedSeconds(plan) + search;
 	}
 
 	private BenchDatabase database() {

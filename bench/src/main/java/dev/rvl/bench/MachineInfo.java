@@ -18,7 +18,7 @@ record MachineInfo(int cores, Map<String, String> details) {
 		Map<String, String> details = new LinkedHashMap<>();
 		int cores = Runtime.getRuntime().availableProcessors();
 		details.put("cores", Integer.toString(cores));
-		details.put("CPU", firstValue(Path.of("/proc/cpuinfo"), "model name"));
+		details.put("CPU", cpuModel());
 		details.put("memory", memory());
 		details.put("OS", osRelease());
 		details.put("kernel", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
@@ -27,6 +27,10 @@ record MachineInfo(int cores, Map<String, String> details) {
 				+ System.getProperty("java.runtime.version") + " at " + System.getProperty("java.home"));
 		details.put("CPU steal accounting", proc.available() ? "/proc/stat" : "unavailable");
 		return new MachineInfo(cores, details);
+	}
+
+	static String cpuModel() {
+		return firstValue(Path.of("/proc/cpuinfo"), "model name");
 	}
 
 	private static String memory() {

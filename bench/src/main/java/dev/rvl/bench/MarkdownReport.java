@@ -35,13 +35,16 @@ final class MarkdownReport {
 		md.append("## Knees\n\n");
 		md.append("| variant | knee (")
 			.append(w.unit())
-			.append(") | ok/s at knee | p99 at knee (ms) | app CPU ms/order at knee | PG CPU ms/order at knee | first failing | why | max RSS (MiB) | max heap (MiB) | max threads | mean app CPU |\n");
-		md.append("|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
+			.append(") | knee searched | ok/s at knee | p99 at knee (ms) | app CPU ms/order at knee | PG CPU ms/order at knee | first failing | why | max RSS (MiB) | max heap (MiB) | max threads | mean app CPU |\n");
+		md.append("|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
 		for (VariantSummary v : summary.variants()) {
 			md.append("| ")
-				.append(v.id())
+				.append(v.label())
 				.append(" | ")
 				.append(num(v.knee().heldOffered()))
+				.append(" | ")
+				.append(v.search().isEmpty() ? "-"
+						: num(v.knee().searchedOffered()) + " (failed " + num(v.knee().searchedFailing()) + ")")
 				.append(" | ")
 				.append(num(v.knee().throughput()))
 				.append(" | ")
@@ -65,12 +68,48 @@ final class MarkdownReport {
 				.append(num(v.peaks().get("mean app CPU (cores)")))
 				.append(" |\n");
 		}
+		md.append("\n## Repetitions\n\n");
+		md.append(summary.repeat())
+			.append(" repetition")
+			.append((summary.repeat() > 1) ? "s" : "")
+			.append("; running order from seed ")
+			.append(summary.seed())
+			.append(": ")
+			.append(summary.runningOrder()
+				.stream()
+				.map((order) -> String.join(", ", order))
+				.collect(Collectors.joining(" | ")))
+			.append("\n\n");
+		md.append(
+				"| variant | runs | knee min / median / max | knee spread | ok/s at knee | p99 at knee (ms) | app CPU ms/order | PG CPU ms/order |\n");
+		md.append("|---|---:|---|---:|---|---|---|---|\n");
+		for (Spread spread : summary.spreads()) {
+			md.append("| ")
+				.append(spread.variant())
+				.append(" | ")
+				.append(spread.runs())
+				.append(" | ")
+				.append(range(spread.knee()))
+				.append(" | ")
+				.append((spread.kneeSpreadPercent() != null) ? num(spread.kneeSpreadPercent()) + " %" : "-")
+				.append(" | ")
+				.append(range(spread.throughput()))
+				.append(" | ")
+				.append(range(spread.p99Ms()))
+				.append(" | ")
+				.append(range(spread.appCpuMsPerOrder()))
+				.append(" | ")
+				.append(range(spread.postgresCpuMsPerOrder()))
+				.append(" |\n");
+		}
+		md.append('\n');
+		summary.comparisons().forEach((line) -> md.append("- ").append(line).append('\n'));
 		md.append("\n## Per step\n");
 		for (VariantSummary v : summary.variants()) {
 			if (v.error() != null) {
 				continue;
 			}
-			md.append("\n### ").append(v.id()).append(" - ").append(v.description()).append("\n\n");
+			md.append("\n### ").append(v.label()).append(" - ").append(v.description()).append("\n\n");
 			md.append(
 					"| step | offered | sent/s | ok/s | success | p50 | p95 | p99 | max | held | in flight | ideal | app CPU | app ms/order | PG ms/order | busiest thread | JIT CPU | max GC pause ms | Gatling CPU | PG CPU | stub p99 | RSS | heap | threads |\n");
 			md.append(
@@ -103,6 +142,16 @@ final class MarkdownReport {
 							.collect(Collectors.joining(", ")))
 				.collect(Collectors.joining("; ")));
 			md.append("  \n");
+			if (!v.search().isEmpty()) {
+				md.append("Knee search: ")
+					.append(v.search()
+						.stream()
+						.map((probe) -> num(probe.offered()) + " "
+								+ (probe.held() ? "held" : "failed (" + probe.failures() + ")")
+								+ ((probe.row() != null) ? ", p99 " + probe.row().stats().p99() + " ms" : ""))
+						.collect(Collectors.joining("; ")))
+					.append("  \n");
+			}
 			if (v.profile() != null) {
 				md.append("Flame graphs of step ")
 					.append(v.profile().step())
@@ -181,6 +230,23 @@ final class MarkdownReport {
 				.append(cell(f.message()))
 				.append(" |\n"));
 		}
+		Provenance provenance = summary.provenance();
+		if (provenance != null) {
+			md.append("\n## Provenance\n\n");
+			md.append("- commit ")
+				.append(provenance.commit())
+				.append(provenance.dirty() ? " (with uncommitted changes)" : "")
+				.append('\n');
+			md.append("- JDK ").append(provenance.jdk()).append("; kernel ").append(provenance.kernel());
+			md.append("; CPU ").append(provenance.cpu()).append('\n');
+			md.append("- ")
+				.append(provenance.libraries()
+					.entrySet()
+					.stream()
+					.map((e) -> e.getKey() + " " + e.getValue())
+					.collect(Collectors.joining(", ")))
+				.append('\n');
+		}
 		md.append("\n## Settings\n\n");
 		List<String> ids = w.variants();
 		md.append("| group | setting | ")
@@ -206,6 +272,13 @@ final class MarkdownReport {
 			md.append('\n');
 		}
 		return md.toString();
+	}
+
+	private static String range(Spread.Range range) {
+		if (range.median() == null) {
+			return "-";
+		}
+		return num(range.min()) + " / " + num(range.median()) + " / " + num(range.max());
 	}
 
 	private static String num(Number value) {

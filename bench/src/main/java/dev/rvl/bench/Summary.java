@@ -24,10 +24,17 @@ import java.util.Map;
  * @param settings every setting used, per variant where they differ
  * @param limits the harness check's limits
  * @param wallSeconds how long the whole run took
+ * @param repeat repetitions of the whole comparison
+ * @param seed the seed of the running order
+ * @param runningOrder each repetition's running order
+ * @param spreads each variant's headline figures over the repetitions
+ * @param comparisons the variants compared pairwise, in words
+ * @param provenance commit, versions, kernel and CPU
  */
 record Summary(String title, String generatedAt, String verdict, boolean valid, List<String> invalidReasons,
 		WorkloadSummary workload, List<VariantSummary> variants, List<Finding> findings, List<SettingRow> settings,
-		HarnessLimits limits, long wallSeconds) {
+		HarnessLimits limits, long wallSeconds, int repeat, long seed, List<List<String>> runningOrder,
+		List<Spread> spreads, List<String> comparisons, Provenance provenance) {
 
 	static final String VALID = "VALID";
 
@@ -37,12 +44,26 @@ record Summary(String title, String generatedAt, String verdict, boolean valid, 
 
 	static Summary of(BenchOptions options, List<VariantResult> results, Map<String, String> databaseSettings,
 			BenchDatabase database, StubProcess stub, MachineInfo machine, Duration elapsed) {
+		return of(options, results, databaseSettings, database, stub, machine, elapsed, null);
+	}
+
+	static Summary of(BenchOptions options, List<VariantResult> results, Map<String, String> databaseSettings,
+			BenchDatabase database, StubProcess stub, MachineInfo machine, Duration elapsed, Provenance provenance) {
 		WorkloadSummary workload = WorkloadSummary.of(options, machine.cores(), results);
 		List<VariantSummary> variants = results.stream()
 			.map((result) -> VariantSummary.of(result, options, workload, machine.cores()))
 			.toList();
 		List<SettingRow> settings = SettingRow.table(options, results, databaseSettings, database, stub, machine);
-		return of(workload, variants, settings, options.limits(), elapsed.toSeconds());
+		Summary summary = of(workload, variants, settings, options.limits(), elapsed.toSeconds());
+		List<List<String>> order = Benchmark.runningOrders(options.variants(), options.repeat(), options.seed())
+			.stream()
+			.map((variantsInOrder) -> variantsInOrder.stream().map(Variant::id).toList())
+			.toList();
+		List<Spread> spreads = Spread.of(variants);
+		return new Summary(summary.title(), summary.generatedAt(), summary.verdict(), summary.valid(),
+				summary.invalidReasons(), workload, variants, summary.findings(), settings, options.limits(),
+				elapsed.toSeconds(), options.repeat(), options.seed(), order, spreads, Spread.comparisons(spreads),
+				provenance);
 	}
 
 	/** Applies the verdict rules to analysed variants (used by the fixture, too). */
@@ -52,7 +73,7 @@ record Summary(String title, String generatedAt, String verdict, boolean valid, 
 		List<String> reasons = new ArrayList<>();
 		for (VariantSummary variant : variants) {
 			if (variant.error() != null) {
-				reasons.add(variant.id() + " could not be measured: " + firstLine(variant.error()));
+				reasons.add(variant.label() + " could not be measured: " + firstLine(variant.error()));
 			}
 		}
 		boolean failed = !reasons.isEmpty();
@@ -66,7 +87,8 @@ record Summary(String title, String generatedAt, String verdict, boolean valid, 
 		String verdict = failed ? FAILED : (reasons.isEmpty() ? VALID : NOT_VALID);
 		return new Summary("Reactive vs Loom: " + workload.preset() + " / " + workload.simulation(),
 				OffsetDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME), verdict,
-				VALID.equals(verdict), reasons, workload, variants, findings, settings, limits, wallSeconds);
+				VALID.equals(verdict), reasons, workload, variants, findings, settings, limits, wallSeconds, 1, 0,
+				List.of(), Spread.of(variants), Spread.comparisons(Spread.of(variants)), null);
 	}
 
 	/** The exit code of the runner: 0 valid, 1 not valid, 2 failed. */

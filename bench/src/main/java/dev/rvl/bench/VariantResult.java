@@ -22,20 +22,24 @@ import java.util.Map;
  * @param appExitedDuringLoad the app's exit code if it exited while under load (the
  * runner stops it only afterwards), else {@code null}
  * @param instruments what the app's own instruments recorded
+ * @param repetition which repetition of the comparison (1 = the first)
+ * @param search the knee search's probes after the stairs (empty when not searched)
  */
 record VariantResult(Variant variant, String error, AppProcess app, Warmup.Result warmup, ChildProcess.Stopped stopped,
 		Recording recording, List<Sample> samples, Map<String, String> observed, Map<String, String> config,
-		String gatlingReport, int gatlingExitCode, Integer appExitedDuringLoad, Instruments instruments) {
+		String gatlingReport, int gatlingExitCode, Integer appExitedDuringLoad, Instruments instruments, int repetition,
+		List<KneeSearch.Probe> search) {
 
 	VariantResult {
 		samples = List.copyOf(samples);
 		instruments = (instruments != null) ? instruments : Instruments.NONE;
+		search = (search != null) ? List.copyOf(search) : List.of();
 	}
 
 	static VariantResult failed(Variant variant, String error, AppProcess app, List<Sample> samples,
-			Map<String, String> config) {
+			Map<String, String> config, int repetition) {
 		return new VariantResult(variant, error, app, null, null, null, samples, Map.of(), config, null, -1, null,
-				Instruments.NONE);
+				Instruments.NONE, repetition, List.of());
 	}
 
 	boolean measured() {

@@ -48,7 +48,7 @@ final class VariantRun {
 		this.directory = directory;
 	}
 
-	VariantResult run(Variant variant) throws InterruptedException {
+	VariantResult run(Variant variant, int repetition) throws InterruptedException {
 		String id = variant.id();
 		Map<String, String> config = Map.of();
 		AppProcess app = null;
@@ -99,6 +99,7 @@ final class VariantRun {
 					id + " - " + this.options.workload().id());
 			sampler.watchGatling(gatling.pid());
 			int exit = awaitGatling(id, gatling, sampler, planned);
+			List<KneeSearch.Probe> search = search(id, app, sampler);
 			sampler.close();
 			Map<Long, String> threadNames = ThreadNames.of(this.project, app.process().pid());
 			Integer exitedDuringLoad = app.process().isAlive() ? null : app.process().waitFor(Duration.ZERO);
@@ -113,7 +114,7 @@ final class VariantRun {
 			if (!Files.exists(csv)) {
 				return VariantResult.failed(variant,
 						"Gatling wrote no time series (exit " + exit + "):\n" + gatling.tail(30), app,
-						sampler.samples(), config);
+						sampler.samples(), config, repetition);
 			}
 			String report = GatlingRun.report(this.directory)
 				.map((path) -> this.directory.getParent().relativize(path).toString())
@@ -121,7 +122,7 @@ final class VariantRun {
 			VariantResult.Instruments instruments = new VariantResult.Instruments(threadNames,
 					GcLog.read(this.directory.resolve("gc.log")), agent.isPresent() ? profile : null, this.directory);
 			return new VariantResult(variant, null, app, warmup, stopped, Recording.read(csv), sampler.samples(),
-					observed, config, report, exit, exitedDuringLoad, instruments);
+					observed, config, report, exit, exitedDuringLoad, instruments, repetition, search);
 		}
 		catch (Exception ex) {
 			if (ex instanceof InterruptedException interrupted) {
@@ -135,8 +136,61 @@ final class VariantRun {
 				app.process().stop(Duration.ofSeconds(10));
 			}
 			return VariantResult.failed(variant, String.valueOf(ex.getMessage()), app,
-					(sampler != null) ? sampler.samples() : List.of(), config);
+					(sampler != null) ? sampler.samples() : List.of(), config, repetition);
 		}
+	}
+
+	/**
+	 * Bisects between the last level the stairs held and the first that failed
+	 * ({@link KneeSearch}), with the sampler still running; nothing when the stairs held
+	 * every level, failed at the first, or the run is quick or not stairs.
+	 */
+	private List<KneeSearch.Probe> search(String id, AppProcess app, Sampler sampler)
+			throws InterruptedException, java.io.IOException {
+		Path csv = GatlingRun.timeseries(this.directory);
+		if (!this.options.search() || this.options.simulation() != Simulation.STAIRS || !Files.exists(csv)) {
+			return List.of();
+		}
+		Knee knee = Knee.detect(StepAggregator.steps(Recording.read(csv), Simulation.STAIRS.primaryRequest()), true,
+				this.options.sloP99Ms());
+		if (knee.held() == null || knee.firstFailing() == null) {
+			return List.of();
+		}
+		double held = knee.held().offered();
+		double failing = knee.firstFailing().offered();
+		List<KneeSearch.Probe> probes = new ArrayList<>();
+		LoadPlan plan = this.options.plan();
+		for (OptionalDouble next = KneeSearch.next(held, failing); next.isPresent()
+				&& probes.size() < KneeSearch.MAX_PROBES; next = KneeSearch.next(held, failing)) {
+			double rate = next.getAsDouble();
+			settle(id, app);
+			Path probeDirectory = this.directory.resolve("search-" + (probes.size() + 1));
+			LoadPlan probePlan = new LoadPlan(rate, rate, 1, plan.stepSeconds(), plan.rampSeconds(), 0, 0);
+			this.progress.phase(id, Benchmark.format("knee search: probing %s orders/s (held %s, failed %s)",
+					LoadPlan.number(rate), LoadPlan.number(held), LoadPlan.number(failing)));
+			ChildProcess gatling = GatlingRun.start(this.project, this.options.isolation().harnessLauncher(),
+					Simulation.STAIRS, app.baseUrl(), Simulation.STAIRS.properties(probePlan, this.options.sloP99Ms()),
+					probeDirectory, id + " - knee search at " + LoadPlan.number(rate));
+			sampler.watchGatling(gatling.pid());
+			awaitGatling(id, gatling, sampler, Simulation.STAIRS.plannedSeconds(probePlan));
+			Path probeCsv = GatlingRun.timeseries(probeDirectory);
+			if (!Files.exists(probeCsv)) {
+				probes.add(new KneeSearch.Probe(rate, probeDirectory, null, false));
+				break;
+			}
+			Recording recording = Recording.read(probeCsv);
+			List<StepStats> steps = StepAggregator.steps(recording, Simulation.STAIRS.primaryRequest());
+			boolean ok = !steps.isEmpty() && Knee.failures(steps.get(0), true, this.options.sloP99Ms()).isEmpty();
+			probes.add(new KneeSearch.Probe(rate, probeDirectory, recording, ok));
+			this.progress.phase(id, "knee search: " + LoadPlan.number(rate) + " orders/s " + (ok ? "held" : "failed"));
+			if (ok) {
+				held = rate;
+			}
+			else {
+				failing = rate;
+			}
+		}
+		return probes;
 	}
 
 	/**

@@ -31,20 +31,26 @@ import dev.rvl.bench.Recording.Row;
  * @param load per-second load series ({@code t} = seconds since the load started)
  * @param resources per-second resource series ({@code t} likewise)
  * @param profile the flame graphs of one step, or {@code null} when not profiled
+ * @param repetition which repetition (1 = the first)
+ * @param label the variant, with its repetition when there were several
+ * @param search the knee search's probes, in the order they ran
  */
 record VariantSummary(String id, String description, String error, KneeSummary knee, List<StepRow> steps,
 		List<String> limitsHit, Map<String, Long> totals, Map<String, Double> peaks, Map<String, Long> outcomes,
 		List<Finding> findings, String gatlingReport, Map<String, String> run, Map<String, List<Double>> load,
-		Map<String, List<Double>> resources, ProfileSummary profile) {
+		Map<String, List<Double>> resources, ProfileSummary profile, int repetition, String label,
+		List<ProbeRow> search) {
 
 	static VariantSummary of(VariantResult result, BenchOptions options, WorkloadSummary workload, int cores) {
 		Variant variant = result.variant();
 		Map<String, String> run = run(result);
+		String label = (options.repeat() > 1) ? variant.id() + " #" + result.repetition() : variant.id();
 		if (!result.measured()) {
-			List<Finding> findings = List.of(new Finding(variant.id(), "run", Finding.Severity.INVALID, null, null,
+			List<Finding> findings = List.of(new Finding(label, "run", Finding.Severity.INVALID, null, null,
 					"could not be measured: " + result.error()));
 			return new VariantSummary(variant.id(), variant.description(), result.error(), KneeSummary.none(),
-					List.of(), List.of(), Map.of(), Map.of(), Map.of(), findings, null, run, Map.of(), Map.of(), null);
+					List.of(), List.of(), Map.of(), Map.of(), Map.of(), findings, null, run, Map.of(), Map.of(), null,
+					result.repetition(), label, List.of());
 		}
 		Recording recording = result.recording();
 		String primary = options.simulation().primaryRequest();
@@ -56,20 +62,18 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 		long loadStart = recording.meta().startEpochMs();
 		long loadEnd = recording.rows().stream().mapToLong(Row::epochMs).max().orElse(loadStart) + 1000;
 		double coverage = coverage(result.samples(), loadStart, loadEnd);
-		List<Finding> findings = new ArrayList<>(
-				HarnessCheck.check(
-						new HarnessCheck.Evidence(variant.id(), stats, knee, workload.openModel(), windows, resources,
-								stubP99, coverage, options.isolation()),
-						options.limits(), cores, workload.partnerLatencyMs()));
+		List<Finding> findings = new ArrayList<>(HarnessCheck.check(new HarnessCheck.Evidence(label, stats, knee,
+				workload.openModel(), windows, resources, stubP99, coverage, options.isolation()), options.limits(),
+				cores, workload.partnerLatencyMs()));
 		if (result.appExitedDuringLoad() != null) {
 			findings.add(0,
-					new Finding(variant.id(), "app-exit", Finding.Severity.INVALID, null, null,
+					new Finding(label, "app-exit", Finding.Severity.INVALID, null, null,
 							"the app exited during the load with " + result.appExitedDuringLoad()
 									+ exitMeaning(result.appExitedDuringLoad()) + " (see " + variant.id()
 									+ "/app.log)"));
 		}
 		if (result.gatlingExitCode() != 0) {
-			findings.add(0, new Finding(variant.id(), "generator-exit", Finding.Severity.INVALID, null, null,
+			findings.add(0, new Finding(label, "generator-exit", Finding.Severity.INVALID, null, null,
 					"Gatling exited with " + result.gatlingExitCode() + " (see " + variant.id() + "/gatling.log)"));
 		}
 		VariantResult.Instruments instruments = result.instruments();
@@ -80,16 +84,21 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 			Double gcPause = (window != null) ? instruments.gc().longestMs(window) : null;
 			return StepRow.of(step, window, resources, stubP99.get(step.step()), workload, threads, gcPause);
 		}).toList();
-		findings.addAll(AppFindings.of(variant.id(), steps, knee));
+		findings.addAll(AppFindings.of(label, steps, knee));
+		List<ProbeRow> search = result.search()
+			.stream()
+			.map((probe) -> ProbeRow.of(probe, result, resources, workload, options, cores, label, findings))
+			.toList();
 		run.put("sample coverage", Benchmark.format("%.0f %%", coverage * 100));
 		Map<String, Long> outcomes = outcomes(result.samples(), loadStart, loadEnd);
 		List<String> limits = LimitsHit.describe(statuses(recording), outcomes, resources, result.observed(),
 				options.app().maxInFlight(), options.simulation().requestTimeoutMs());
 		ProfileSummary profile = ProfileSummary.of(instruments, steps, knee, options.profileStep(), windows,
-				variant.id());
-		return new VariantSummary(variant.id(), variant.description(), null, KneeSummary.of(knee, steps), steps, limits,
-				totals(recording), peaks(resources, loadStart, loadEnd), outcomes, findings, result.gatlingReport(),
-				run, loadSeries(recording, primary), resourceSeries(resources, loadStart), profile);
+				(instruments.directory() != null) ? instruments.directory().getFileName().toString() : variant.id());
+		return new VariantSummary(variant.id(), variant.description(), null, KneeSummary.of(knee, steps, search), steps,
+				limits, totals(recording), peaks(resources, loadStart, loadEnd), outcomes, findings,
+				result.gatlingReport(), run, loadSeries(recording, primary), resourceSeries(resources, loadStart),
+				profile, result.repetition(), label, search);
 	}
 
 	/** What an exit code says about who ended the process. */
@@ -289,24 +298,85 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 	 * @param failure why it failed
 	 * @param appCpuMsPerOrder app CPU per passed order at the knee (ms)
 	 * @param postgresCpuMsPerOrder PostgreSQL's CPU per passed order at the knee (ms)
+	 * @param searchedOffered the highest rate held, stairs and knee search together (the
+	 * knee to quote), or {@code null}
+	 * @param searchedFailing the lowest rate above it that failed, or {@code null}
 	 */
 	record KneeSummary(Double heldOffered, Integer heldStep, Double throughput, Long p99Ms, Double firstFailingOffered,
-			String failure, Double appCpuMsPerOrder, Double postgresCpuMsPerOrder) {
+			String failure, Double appCpuMsPerOrder, Double postgresCpuMsPerOrder, Double searchedOffered,
+			Double searchedFailing) {
 
 		static KneeSummary none() {
-			return new KneeSummary(null, null, null, null, null, null, null, null);
+			return new KneeSummary(null, null, null, null, null, null, null, null, null, null);
 		}
 
 		static KneeSummary of(Knee knee, List<StepRow> steps) {
+			return of(knee, steps, List.of());
+		}
+
+		static KneeSummary of(Knee knee, List<StepRow> steps, List<ProbeRow> search) {
 			StepStats held = knee.held();
 			StepStats failing = knee.firstFailing();
 			StepRow atKnee = (held != null)
 					? steps.stream().filter((row) -> row.stats().step() == held.step()).findFirst().orElse(null) : null;
+			Double searched = (held != null) ? held.offered() : null;
+			Double searchedFailing = (failing != null) ? failing.offered() : null;
+			for (ProbeRow probe : search) {
+				if (probe.held() && (searched == null || probe.offered() > searched)) {
+					searched = probe.offered();
+				}
+				if (!probe.held() && (searchedFailing == null || probe.offered() < searchedFailing)) {
+					searchedFailing = probe.offered();
+				}
+			}
 			return new KneeSummary((held != null) ? held.offered() : null, (held != null) ? held.step() : null,
 					(held != null) ? held.okPerSecond() : null, (held != null) ? held.p99() : null,
 					(failing != null) ? failing.offered() : null, knee.failure(),
 					(atKnee != null) ? atKnee.appCpuMsPerOrder() : null,
-					(atKnee != null) ? atKnee.postgresCpuMsPerOrder() : null);
+					(atKnee != null) ? atKnee.postgresCpuMsPerOrder() : null, searched, searchedFailing);
+		}
+
+	}
+
+	/**
+	 * One probe of the knee search.
+	 *
+	 * @param offered the rate probed
+	 * @param held whether it held
+	 * @param failures why not, or {@code null}
+	 * @param row its figures, like a step's, or {@code null} if Gatling recorded nothing
+	 * @param gatlingReport link to its Gatling report, or {@code null}
+	 */
+	record ProbeRow(double offered, boolean held, String failures, StepRow row, String gatlingReport) {
+
+		static ProbeRow of(KneeSearch.Probe probe, VariantResult result, ResourceSeries resources,
+				WorkloadSummary workload, BenchOptions options, int cores, String label, List<Finding> findings) {
+			if (probe.recording() == null) {
+				return new ProbeRow(probe.offered(), false, "Gatling recorded nothing", null, null);
+			}
+			List<StepStats> stats = StepAggregator.steps(probe.recording(), options.simulation().primaryRequest());
+			if (stats.isEmpty()) {
+				return new ProbeRow(probe.offered(), false, "no step recorded", null, null);
+			}
+			StepStats step = stats.get(0);
+			Window window = windows(probe.recording()).get(step.step());
+			Map<Integer, Double> stubP99 = HarnessCheck.stubP99ByStep(result.samples(), windows(probe.recording()));
+			ThreadCpu threads = (window != null)
+					? ThreadCpu.of(result.samples(), window, result.instruments().threadNames()) : null;
+			Double gcPause = (window != null) ? result.instruments().gc().longestMs(window) : null;
+			StepRow row = StepRow.of(step, window, resources, stubP99.get(step.step()), workload, threads, gcPause);
+			// a probe decides the knee: the harness must not have limited it either
+			Knee decisive = new Knee(null, step, "probe");
+			HarnessCheck
+				.check(new HarnessCheck.Evidence(label, stats, decisive, workload.openModel(),
+						windows(probe.recording()), resources, stubP99, 1.0, options.isolation()), options.limits(),
+						cores, workload.partnerLatencyMs())
+				.forEach((finding) -> findings.add(new Finding(finding.variant(), "search-" + finding.rule(),
+						finding.severity(), null, probe.offered(), "knee search probe: " + finding.message())));
+			String report = GatlingRun.report(probe.directory())
+				.map((path) -> probe.directory().getParent().getParent().relativize(path).toString())
+				.orElse(null);
+			return new ProbeRow(probe.offered(), row.held(), row.failures(), row, report);
 		}
 
 	}

@@ -217,7 +217,7 @@
 			+ W.primaryRequest + ' stayed within the SLO of ' + W.sloP99Ms + ' ms, and (open model) Gatling started at least 95 % '
 			+ 'of the offered arrivals. Expected fraud rejections (422) count as passed.' }));
 		content.appendChild(table(
-			['variant', 'knee (' + unit + ')', W.primaryRequest + ' ok/s at knee', 'p99 at knee (ms)', 'app CPU ms per order at knee',
+			['variant', 'knee (' + unit + ')', 'knee searched', W.primaryRequest + ' ok/s at knee', 'p99 at knee (ms)', 'app CPU ms per order at knee',
 				'PostgreSQL CPU ms per order at knee', 'first failing step',
 				'why it failed', 'limits hit', 'max app RSS (MiB)', 'max heap (MiB)', 'max threads', 'mean app CPU (cores)', 'harness findings',
 				'Gatling report'],
@@ -227,7 +227,9 @@
 				var link = v.gatlingReport ? el('a', { href: v.gatlingReport, text: 'report' }) : '–';
 				return {
 					cls: v.error ? 'failed' : '',
-					cells: [v.id + (v.error ? ' (not measured)' : ''), fmt(v.knee.heldOffered), fmt(v.knee.throughput),
+					cells: [v.label + (v.error ? ' (not measured)' : ''), fmt(v.knee.heldOffered),
+						v.search && v.search.length ? fmt(v.knee.searchedOffered) + ' (failed ' + fmt(v.knee.searchedFailing) + ')' : '–',
+						fmt(v.knee.throughput),
 						fmt(v.knee.p99Ms, 0), fmt(v.knee.appCpuMsPerOrder, 2), fmt(v.knee.postgresCpuMsPerOrder, 2), v.knee.firstFailingOffered === null ? 'none' : fmt(v.knee.firstFailingOffered) + ' ' + unit,
 						v.error ? v.error.split('\n')[0] : (v.knee.failure || 'held every step'),
 						v.limitsHit && v.limitsHit.length ? v.limitsHit.join('; ') : 'none',
@@ -239,6 +241,21 @@
 		content.appendChild(el('p', { class: 'note', text: 'Limits hit: read from the client\'s statuses (timeout = no answer within '
 			+ 'Gatling\'s request timeout, io-error = connection refused or reset), the app\'s orders_placed outcomes and the peaks of '
 			+ 'Tomcat\'s busy threads, the DB pool\'s waiters and orders in flight.' }));
+
+		// Repetitions and spread
+		content.appendChild(el('h2', { text: 'Repetitions and spread' }));
+		content.appendChild(el('p', { class: 'note', text: S.repeat + ' repetition' + (S.repeat > 1 ? 's' : '') + ' of the whole comparison; '
+			+ 'running order shuffled per repetition from seed ' + S.seed + ': ' + (S.runningOrder || []).map(function (o) { return o.join(', '); }).join(' | ')
+			+ '. The knee is the searched one where the knee search ran. Differences within the spread are no difference.' }));
+		content.appendChild(el('div', { id: 'spread' }, table(['variant', 'runs', 'knee min / median / max', 'knee spread', 'ok/s at knee',
+			'p99 at knee (ms)', 'app CPU ms/order', 'PostgreSQL CPU ms/order'], (S.spreads || []).map(function (sp) {
+			function r(x, d) { return x && x.median !== null ? fmt(x.min, d) + ' / ' + fmt(x.median, d) + ' / ' + fmt(x.max, d) : '–'; }
+			return { cells: [sp.variant, String(sp.runs), r(sp.knee, 0), sp.kneeSpreadPercent === null ? '–' : fmt(sp.kneeSpreadPercent, 1) + ' %',
+				r(sp.throughput, 1), r(sp.p99Ms, 0), r(sp.appCpuMsPerOrder, 2), r(sp.postgresCpuMsPerOrder, 2)] };
+		}), 1)));
+		var comparisons = el('ul');
+		(S.comparisons || []).forEach(function (line) { comparisons.appendChild(el('li', { text: line })); });
+		content.appendChild(comparisons);
 
 		// Findings about the apps
 		var appFindings = S.findings.filter(function (f) { return f.severity === 'APP'; });
@@ -261,7 +278,7 @@
 		measured.forEach(function (v) { v.steps.forEach(function (s) { maxOffered = Math.max(maxOffered, s.stats.offered); }); });
 		var throughput = [];
 		measured.forEach(function (v, i) {
-			throughput.push(dataset(v.id, v.steps.map(function (s) { return { x: s.stats.offered, y: s.stats.okPerSecond }; }),
+			throughput.push(dataset(v.label, v.steps.map(function (s) { return { x: s.stats.offered, y: s.stats.okPerSecond }; }),
 				color(v.id, i), { pointRadius: 3 }));
 		});
 		if (W.model === 'open') {
@@ -277,7 +294,7 @@
 		var latency = [];
 		measured.forEach(function (v, i) {
 			['p50', 'p95', 'p99'].forEach(function (p) {
-				latency.push(dataset(v.id + ' ' + p, v.steps.map(function (s) { return { x: s.stats.offered, y: Math.max(1, s.stats[p]) }; }),
+				latency.push(dataset(v.label + ' ' + p, v.steps.map(function (s) { return { x: s.stats.offered, y: Math.max(1, s.stats[p]) }; }),
 					color(v.id, i), { borderDash: DASH[p], pointRadius: 2 }));
 			});
 		});
@@ -289,7 +306,7 @@
 
 		var success = [];
 		measured.forEach(function (v, i) {
-			success.push(dataset(v.id, v.steps.map(function (s) { return { x: s.stats.offered, y: 100 * s.stats.success }; }),
+			success.push(dataset(v.label, v.steps.map(function (s) { return { x: s.stats.offered, y: 100 * s.stats.success }; }),
 				color(v.id, i), { pointRadius: 3 }));
 		});
 		success.push(reference('99 % threshold', [{ x: 0, y: 99 }, { x: maxOffered, y: 99 }], '#000'));
@@ -298,7 +315,7 @@
 
 		var flight = [];
 		measured.forEach(function (v, i) {
-			flight.push(dataset(v.id, v.steps.map(function (s) { return { x: s.stats.offered, y: s.inFlight }; }), color(v.id, i), { pointRadius: 3 }));
+			flight.push(dataset(v.label, v.steps.map(function (s) { return { x: s.stats.offered, y: s.inFlight }; }), color(v.id, i), { pointRadius: 3 }));
 		});
 		if (W.model === 'open') {
 			flight.push(reference('Little\'s law: offered × ' + W.idealLatencyMs + ' ms', [{ x: 0, y: 0 }, { x: maxOffered, y: maxOffered * W.idealLatencyMs / 1000 }], '#888'));
@@ -309,9 +326,9 @@
 
 		var perOrder = [];
 		measured.forEach(function (v, i) {
-			perOrder.push(dataset(v.id + ' app', v.steps.map(function (s) { return { x: s.stats.offered, y: s.appCpuMsPerOrder }; }),
+			perOrder.push(dataset(v.label + ' app', v.steps.map(function (s) { return { x: s.stats.offered, y: s.appCpuMsPerOrder }; }),
 				color(v.id, i), { pointRadius: 3 }));
-			perOrder.push(dataset(v.id + ' PostgreSQL', v.steps.map(function (s) { return { x: s.stats.offered, y: s.postgresCpuMsPerOrder }; }),
+			perOrder.push(dataset(v.label + ' PostgreSQL', v.steps.map(function (s) { return { x: s.stats.offered, y: s.postgresCpuMsPerOrder }; }),
 				color(v.id, i), { pointRadius: 2, borderDash: [4, 4], borderWidth: 1.5 }));
 		});
 		lineChart(grid, 'chart-cpu-per-order', 'CPU per order vs offered load',
@@ -321,7 +338,7 @@
 
 		var busiest = [];
 		measured.forEach(function (v, i) {
-			busiest.push(dataset(v.id, v.steps.map(function (s) {
+			busiest.push(dataset(v.label, v.steps.map(function (s) {
 				return { x: s.stats.offered, y: s.threadCpu && s.threadCpu.top.length ? s.threadCpu.top[0].cores : null };
 			}), color(v.id, i), { pointRadius: 3 }));
 		});
@@ -351,7 +368,7 @@
 		overTime(time, 'chart-inflight-time', 'Orders in flight over time', 'in flight', measured, function (v) {
 			return [{ label: 'in flight', values: v.resources.inFlight }];
 		}, 'resources', null, W.model === 'open' ? measured.map(function (v, i) {
-			return reference(v.id + ' Little\'s law ideal', series(v.load.t, v.load.offered.map(function (o) { return o * W.idealLatencyMs / 1000; })), color(v.id, i));
+			return reference(v.label + ' Little\'s law ideal', series(v.load.t, v.load.offered.map(function (o) { return o * W.idealLatencyMs / 1000; })), color(v.id, i));
 		}) : []);
 		overTime(time, 'chart-rss-time', 'App RSS over time', 'MiB', measured, function (v) {
 			return [{ label: 'RSS', values: v.resources['memoryMb.app'] }];
@@ -382,7 +399,7 @@
 		// Steps
 		content.appendChild(el('h2', { text: 'Per step' }));
 		measured.forEach(function (v) {
-			var details = el('details', { open: 'open' }, el('summary', { text: v.id + ' — ' + v.description }));
+			var details = el('details', { open: 'open' }, el('summary', { text: v.label + ' — ' + v.description }));
 			details.appendChild(table(['step', 'offered', 'sent/s', W.primaryRequest + ' ok/s', 'all req/s', 'success', 'p50', 'p95', 'p99', 'max',
 				'held', 'in flight', 'Little ideal', 'app CPU', 'app ms/order', 'PG ms/order', 'busiest thread', 'JIT CPU', 'max GC pause ms',
 				'Gatling CPU', 'PG CPU', 'stub CPU', 'machine busy', 'stub p99', 'RSS', 'heap', 'threads', 'pool act.', 'pool pend.', 'statuses'],
@@ -401,6 +418,15 @@
 							Object.keys(st.statuses).map(function (k) { return k + '×' + st.statuses[k]; }).join(' ')]
 					};
 				}), 1));
+			if (v.search && v.search.length) {
+				details.appendChild(el('p', { class: 'note', text: 'Knee search: bisection between the last level held and the first that failed, one constant rate per probe.' }));
+				details.appendChild(table(['probe', 'offered', 'held', 'ok/s', 'p50', 'p99', 'app ms/order', 'Gatling report'], v.search.map(function (p, i) {
+					var st = p.row ? p.row.stats : null;
+					return { cls: p.held ? '' : 'failed', cells: [String(i + 1), fmt(p.offered), p.held ? 'yes' : 'no: ' + p.failures,
+						st ? fmt(st.okPerSecond) : '–', st ? fmt(st.p50, 0) : '–', st ? fmt(st.p99, 0) : '–', p.row ? fmt(p.row.appCpuMsPerOrder, 2) : '–',
+						p.gatlingReport ? el('a', { href: p.gatlingReport, text: 'report' }) : '–'] };
+				}), 1));
+			}
 			var facts = Object.keys(v.run).map(function (k) { return { cells: [k, v.run[k]] }; });
 			Object.keys(v.outcomes).forEach(function (k) { facts.push({ cells: ['orders_placed ' + k, fmt(v.outcomes[k], 0)] }); });
 			Object.keys(v.totals).forEach(function (k) { facts.push({ cells: ['requests: ' + k, fmt(v.totals[k], 0)] }); });
@@ -417,7 +443,7 @@
 			+ 'jcmd Thread.print after the load), and async-profiler flame graphs of one step per variant (CPU samples every 10 ms, '
 			+ 'cut out of a recording of the whole run).' }));
 		measured.forEach(function (v) {
-			var box = el('details', { open: 'open', class: 'threads', id: 'threads-' + v.id }, el('summary', { text: v.id }));
+			var box = el('details', { open: 'open', class: 'threads', id: 'threads-' + v.label.replace(/[^a-z0-9]+/g, '-') }, el('summary', { text: v.label }));
 			var rows = v.steps.filter(function (s) { return s.threadCpu; }).map(function (s) {
 				return { cells: [String(s.stats.step), fmt(s.stats.offered), fmt(s.threadCpu.totalCores, 2), fmt(s.threadCpu.jitCores, 2),
 					fmt(s.threadCpu.gcCores, 2), s.threadCpu.top.map(function (t) { return t.name + ' ' + fmt(t.cores, 2); }).join(', ')] };
@@ -467,6 +493,16 @@
 			+ fmt(W.threadCeiling, 0) + ' orders/s; past that, requests queue and latency grows without bound. Virtual threads and the reactive '
 			+ 'pipeline have no such per-request thread, so their ceiling is CPU, the DB pool or the partner connections.' }));
 
+		// Provenance
+		if (S.provenance) {
+			var P = S.provenance;
+			content.appendChild(el('h2', { text: 'Provenance' }));
+			var rows = [{ cells: ['commit', P.commit + (P.dirty ? ' (with uncommitted changes)' : '')] }, { cells: ['JDK', P.jdk] },
+				{ cells: ['kernel', P.kernel] }, { cells: ['CPU', P.cpu] }];
+			Object.keys(P.libraries).forEach(function (k) { rows.push({ cells: [k, P.libraries[k]] }); });
+			content.appendChild(el('div', { id: 'provenance' }, table(['what', 'version'], rows, 2)));
+		}
+
 		// Settings
 		content.appendChild(el('h2', { text: 'Settings (fairness table)' }));
 		content.appendChild(el('p', { class: 'note', text: 'Every setting used. Highlighted rows differ between variants.' }));
@@ -488,7 +524,7 @@
 		variants.forEach(function (v, i) {
 			var data = v[source];
 			pick(v).forEach(function (s) {
-				datasets.push(dataset(v.id + ' ' + s.label, series(data.t || [], s.values || []), color(v.id, i), s.dash ? { borderDash: s.dash, borderWidth: 1.5 } : {}));
+				datasets.push(dataset(v.label + ' ' + s.label, series(data.t || [], s.values || []), color(v.id, i), s.dash ? { borderDash: s.dash, borderWidth: 1.5 } : {}));
 			});
 		});
 		(extra || []).forEach(function (d) { datasets.push(d); });

@@ -129,7 +129,7 @@ final class ReportFixture {
 		}
 		return new VariantResult(variant, null, null, new Warmup.Result(160, 0),
 				new ChildProcess.Stopped(true, Duration.ofMillis(700), 143), recording, samples, observed, config,
-				variant.id() + "/gatling/stairssimulation-1/index.html", 0, null, null);
+				variant.id() + "/gatling/stairssimulation-1/index.html", 0, null, null, 1, List.of());
 	}
 
 	private static Row row(long epochMs, long second, int step, double offered, String request, long ok,

@@ -1,0 +1,112 @@
+package dev.rvl.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * A variant's headline figures over the repetitions of a comparison: min, median and max
+ * of each, and how far its knee moved (the spread). A difference between two variants
+ * whose knees' ranges overlap is no difference.
+ *
+ * @param variant the variant
+ * @param runs repetitions measured
+ * @param knee the knee (searched where the search ran), orders/s
+ * @param throughput passed orders per second at the knee
+ * @param p99Ms the p99 at the knee (ms)
+ * @param appCpuMsPerOrder app CPU per order at the knee (ms)
+ * @param postgresCpuMsPerOrder PostgreSQL's CPU per order at the knee (ms)
+ * @param kneeSpreadPercent (max - min) / median of the knee, in percent, or {@code null}
+ */
+record Spread(String variant, int runs, Range knee, Range throughput, Range p99Ms, Range appCpuMsPerOrder,
+		Range postgresCpuMsPerOrder, Double kneeSpreadPercent) {
+
+	static List<Spread> of(List<VariantSummary> variants) {
+		Map<String, List<VariantSummary>> byVariant = new LinkedHashMap<>();
+		variants.stream()
+			.filter((variant) -> variant.error() == null)
+			.forEach((variant) -> byVariant.computeIfAbsent(variant.id(), (id) -> new ArrayList<>()).add(variant));
+		List<Spread> spreads = new ArrayList<>();
+		byVariant.forEach((id, runs) -> {
+			Range knee = Range.of(runs, Spread::knee);
+			Double spread = (knee.median() != null && knee.median() > 0)
+					? Math.round((knee.max() - knee.min()) / knee.median() * 1000) / 10.0 : null;
+			spreads.add(new Spread(id, runs.size(), knee, Range.of(runs, (v) -> v.knee().throughput()),
+					Range.of(runs, (v) -> (v.knee().p99Ms() != null) ? v.knee().p99Ms().doubleValue() : null),
+					Range.of(runs, (v) -> v.knee().appCpuMsPerOrder()),
+					Range.of(runs, (v) -> v.knee().postgresCpuMsPerOrder()), spread));
+		});
+		return spreads;
+	}
+
+	/** The knee to quote: the searched one where the search ran. */
+	static Double knee(VariantSummary variant) {
+		return (variant.knee().searchedOffered() != null) ? variant.knee().searchedOffered()
+				: variant.knee().heldOffered();
+	}
+
+	/**
+	 * Each pair of variants, in words: which knee is higher, or "no difference" when
+	 * their ranges overlap (with one repetition every range is a point: the report says
+	 * the spread is unknown).
+	 */
+	static List<String> comparisons(List<Spread> spreads) {
+		List<String> lines = new ArrayList<>();
+		for (int i = 0; i < spreads.size(); i++) {
+			for (int j = i + 1; j < spreads.size(); j++) {
+				Spread a = spreads.get(i);
+				Spread b = spreads.get(j);
+				if (a.knee().median() == null || b.knee().median() == null) {
+					continue;
+				}
+				String figures = String.format(Locale.ROOT, "%s knee %s vs %s knee %s", a.variant(), a.knee().text(),
+						b.variant(), b.knee().text());
+				if (a.runs() < 2 || b.runs() < 2) {
+					lines.add(figures + ": one run each, the spread is unknown (--repeat 3 tells)");
+				}
+				else if (a.knee().max() < b.knee().min() || b.knee().max() < a.knee().min()) {
+					Spread higher = (a.knee().median() > b.knee().median()) ? a : b;
+					lines.add(figures + ": " + higher.variant() + " holds more (the ranges do not overlap)");
+				}
+				else {
+					lines.add(figures + ": no difference (within the spread)");
+				}
+			}
+		}
+		return lines;
+	}
+
+	/**
+	 * Min, median, max of one figure over the repetitions.
+	 *
+	 * @param min smallest
+	 * @param median median
+	 * @param max largest
+	 */
+	record Range(Double min, Double median, Double max) {
+
+		static Range of(List<VariantSummary> runs, Function<VariantSummary, Double> figure) {
+			List<Double> values = runs.stream().map(figure).filter(Objects::nonNull).sorted().toList();
+			if (values.isEmpty()) {
+				return new Range(null, null, null);
+			}
+			int n = values.size();
+			double median = (n % 2 == 1) ? values.get(n / 2) : (values.get(n / 2 - 1) + values.get(n / 2)) / 2;
+			return new Range(values.get(0), median, values.get(n - 1));
+		}
+
+		String text() {
+			if (this.median == null) {
+				return "-";
+			}
+			return this.min.equals(this.max) ? LoadPlan.number(this.median) : LoadPlan.number(this.min) + "-"
+					+ LoadPlan.number(this.max) + " (median " + LoadPlan.number(this.median) + ")";
+		}
+
+	}
+
+}

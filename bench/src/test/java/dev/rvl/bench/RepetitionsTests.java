@@ -1,0 +1,91 @@
+package dev.rvl.bench;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The order of the variants, repetitions and their spread, and the knee search's
+ * bisection.
+ */
+class RepetitionsTests {
+
+	@Test
+	void shufflesTheRunningOrderPerRepetitionReproduciblyFromTheSeed() {
+		List<Variant> variants = List.of(Variant.REACTIVE, Variant.LOOM, Variant.PLATFORM);
+
+		List<List<Variant>> orders = Benchmark.runningOrders(variants, 6, 42);
+
+		assertThat(orders).hasSize(6)
+			.allSatisfy((order) -> assertThat(order).containsExactlyInAnyOrderElementsOf(variants));
+		assertThat(Benchmark.runningOrders(variants, 6, 42)).as("same seed, same orders").isEqualTo(orders);
+		Set<Variant> firsts = orders.stream().map((order) -> order.get(0)).collect(Collectors.toSet());
+		assertThat(firsts).as("not always the same variant first").hasSizeGreaterThan(1);
+	}
+
+	@Test
+	void givesMinMedianMaxAndTheSpreadOfEachKnee() {
+		List<VariantSummary> runs = List.of(run("reactive", 1, 400.0), run("reactive", 2, 440.0),
+				run("reactive", 3, 420.0), run("loom", 1, 500.0), run("loom", 2, 520.0), run("loom", 3, 480.0));
+
+		List<Spread> spreads = Spread.of(runs);
+
+		Spread reactive = spreads.get(0);
+		assertThat(reactive.variant()).isEqualTo("reactive");
+		assertThat(reactive.knee()).isEqualTo(new Spread.Range(400.0, 420.0, 440.0));
+		assertThat(reactive.kneeSpreadPercent()).isEqualTo(9.5);
+		assertThat(Spread.comparisons(spreads)).singleElement()
+			.asString()
+			.contains("loom holds more (the ranges do not overlap)");
+	}
+
+	@Test
+	void callsOverlappingKneesNoDifferenceAndSingleRunsUnknown() {
+		List<Spread> overlapping = Spread.of(List.of(run("reactive", 1, 400.0), run("reactive", 2, 460.0),
+				run("loom", 1, 440.0), run("loom", 2, 480.0)));
+		List<Spread> single = Spread.of(List.of(run("reactive", 1, 400.0), run("loom", 1, 600.0)));
+
+		assertThat(Spread.comparisons(overlapping)).singleElement()
+			.asString()
+			.endsWith("no difference (within the spread)");
+		assertThat(Spread.comparisons(single)).singleElement().asString().contains("the spread is unknown");
+	}
+
+	@Test
+	void bisectsBetweenTheHeldAndTheFailingLevelToFivePercent() {
+		assertThat(KneeSearch.next(400, 500)).hasValue(450);
+		assertThat(KneeSearch.next(450, 500)).hasValue(475);
+		assertThat(KneeSearch.next(475, 500)).hasValue(488);
+		assertThat(KneeSearch.next(488, 500)).as("within 5 % of 488").isEmpty();
+	}
+
+	@Test
+	void measuresHowFarTheGeneratorFellBehindItsSchedule() {
+		List<Recording.Row> all = List.of(row(0, "all", 100, 200), row(1, "all", 100, 200), row(2, "all", 100, 200),
+				row(3, "all", 100, 200));
+		// 100 offered per second; started 100, 50, 60, 190: 50 + 40 behind, then caught
+		// up
+		List<Recording.Row> main = List.of(row(0, "place-order", 100, 100), row(1, "place-order", 100, 50),
+				row(2, "place-order", 100, 60), row(3, "place-order", 100, 190));
+
+		assertThat(StepAggregator.lagSeconds(all, main)).isEqualTo(0.9);
+		assertThat(StepAggregator.lagSeconds(all, all)).isEqualTo(0.0);
+	}
+
+	private static Recording.Row row(long second, String request, double offered, long requests) {
+		return new Recording.Row(1000 * second, second, 0, offered, request, requests, 0, 0, 1, 1, 1, 1, Map.of());
+	}
+
+	private static VariantSummary run(String id, int repetition, Double knee) {
+		VariantSummary.KneeSummary summary = new VariantSummary.KneeSummary(knee, 0, knee, 300L, null, null, 0.9, 0.8,
+				null, null);
+		return new VariantSummary(id, id, null, summary, List.of(), List.of(), Map.of(), Map.of(), Map.of(), List.of(),
+				null, Map.of(), Map.of(), Map.of(), null, repetition, id + " #" + repetition, List.of());
+	}
+
+}
