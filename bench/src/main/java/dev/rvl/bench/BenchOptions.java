@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Matcher;
@@ -36,11 +37,13 @@ import java.util.regex.Pattern;
  * failing level
  * @param repeat how many times the whole comparison runs
  * @param seed the seed of the variants' running order (shuffled per repetition)
+ * @param knees each variant's knee (orders/s), for the overload and cold-start
+ * simulations
  */
 record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<Variant> variants,
 		Simulation simulation, LoadPlan plan, Duration partnerLatency, long sloP99Ms, long idealDbMs, AppSettings app,
 		Optional<ConfiguredDatabase> database, HarnessLimits limits, boolean profile, Integer profileStep,
-		CpuIsolation isolation, boolean search, int repeat, long seed) {
+		CpuIsolation isolation, boolean search, int repeat, long seed, Map<Variant, Double> knees) {
 
 	static final String USAGE = """
 			Usage: bench/compare.sh [options]
@@ -53,7 +56,9 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 			  --seed N                  seed of the running order (default: random, printed in the report)
 			  --no-search               no knee search (default: after the stairs, bisect between the last held and
 			                            the first failing level to 5 %; --quick skips it)
-			  --simulation NAME         stairs (default) | concurrency | spike | soak | bulk
+			  --simulation NAME         stairs (default) | concurrency | spike | soak | bulk | overload | cold-start
+			  --knee N | V=N,V=N        overload, cold-start: the knee (orders/s), one for all or per variant
+			  --knee-from FILE          overload, cold-start: each variant's knee from a summary.json
 			  --rates FROM:TO:STEPS     offered load levels (orders/s; users or bulk streams for concurrency/bulk)
 			  --step-seconds N          seconds per level          --ramp-seconds N   seconds between levels
 			  --hold-seconds N          extra seconds at the top   --warmup-seconds N warm-up, excluded
@@ -119,6 +124,7 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 		Boolean search = null;
 		int repeat = 1;
 		long seed = new java.util.Random().nextInt(1_000_000);
+		Map<Variant, Double> knees = new java.util.EnumMap<>(Variant.class);
 		Iterator<String> args = arguments.iterator();
 		while (args.hasNext()) {
 			String arg = args.next();
@@ -157,6 +163,8 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 				case "--search" -> search = true;
 				case "--repeat" -> repeat = (int) positive(arg, args);
 				case "--seed" -> seed = number(arg, value(arg, args));
+				case "--knee" -> knees.putAll(knees(value(arg, args)));
+				case "--knee-from" -> knees.putAll(KneeFile.read(Path.of(value(arg, args))));
 				case "--profile" -> profile = true;
 				case "--profile-step" -> profileStep = (int) notNegative(arg, args);
 				case "--out" -> out = Path.of(value(arg, args));
@@ -164,7 +172,17 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 				default -> throw new IllegalArgumentException("Unknown option " + arg);
 			}
 		}
+		for (Variant variant : variants) {
+			if (simulation.needsKnee() && !knees.containsKey(variant)) {
+				throw new IllegalArgumentException("--simulation " + simulation.id() + " needs the knee of "
+						+ variant.id() + ": --knee N, --knee " + variant.id() + "=N or --knee-from <summary.json>");
+			}
+		}
 		LoadPlan plan = workload.plan(quick);
+		if (simulation == Simulation.COLD_START) {
+			// cold means cold: no warm-up
+			plan = plan.withTimes(Workload.COLD_START_SECONDS, 0L, 0L, 0L);
+		}
 		if (rates != null) {
 			plan = plan.withRates(rates[0], rates[1], (int) rates[2]);
 		}
@@ -186,8 +204,8 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 				quick, variants, simulation, plan, (latency != null) ? latency : workload.partnerLatency(),
 				(slo != null) ? slo : simulation.sloP99Ms(workload.sloP99Ms(), app.bulkConcurrency()), idealDb, app,
 				(jdbcUrl != null) ? Optional.of(new ConfiguredDatabase(jdbcUrl, user, password)) : Optional.empty(),
-				HarnessLimits.defaults(), profile, profileStep, isolation, (search != null) ? search : !quick, repeat,
-				seed);
+				HarnessLimits.defaults(), profile, profileStep, isolation,
+				(search != null) ? search : !quick && simulation == Simulation.STAIRS, repeat, seed, Map.copyOf(knees));
 	}
 
 	/**
@@ -238,6 +256,28 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 		}
 		catch (NumberFormatException ex) {
 			throw new IllegalArgumentException(option + " needs a whole number, not '" + text + "'");
+		}
+	}
+
+	/** {@code 450} (every variant) or {@code reactive=450,loom=500}. */
+	static Map<Variant, Double> knees(String text) {
+		Map<Variant, Double> knees = new java.util.EnumMap<>(Variant.class);
+		try {
+			if (!text.contains("=")) {
+				double knee = Double.parseDouble(text.strip());
+				for (Variant variant : Variant.values()) {
+					knees.put(variant, knee);
+				}
+				return knees;
+			}
+			for (String part : text.split(",")) {
+				String[] pair = part.split("=");
+				knees.put(Variant.of(pair[0]), Double.parseDouble(pair[1].strip()));
+			}
+			return knees;
+		}
+		catch (RuntimeException ex) {
+			throw new IllegalArgumentException("--knee needs N or variant=N,variant=N, e.g. reactive=450,loom=500");
 		}
 	}
 

@@ -68,6 +68,7 @@ final class MarkdownReport {
 				.append(num(v.peaks().get("mean app CPU (cores)")))
 				.append(" |\n");
 		}
+		overload(summary, md);
 		md.append("\n## Repetitions\n\n");
 		md.append(summary.repeat())
 			.append(" repetition")
@@ -272,6 +273,51 @@ final class MarkdownReport {
 			md.append('\n');
 		}
 		return md.toString();
+	}
+
+	private static void overload(Summary summary, StringBuilder md) {
+		List<VariantSummary> overloaded = summary.variants().stream().filter((v) -> v.overload() != null).toList();
+		if (!overloaded.isEmpty()) {
+			md.append("\n## Overload: goodput beyond the knee\n\n");
+			md.append(
+					"| variant | knee | level | offered | goodput/s | % of knee | p99 served (ms) | 503/s | 503 p99 (ms) | timeouts |\n");
+			md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+			for (VariantSummary v : overloaded) {
+				for (Overload.Level level : v.overload().levels()) {
+					md.append(String.format(Locale.ROOT, "| %s | %s | %sx | %s | %s | %s | %d | %s | %d | %d |%n",
+							v.label(), num(v.overload().knee()), num(level.multiple()), num(level.offered()),
+							num(level.goodput()),
+							(level.goodputShare() != null) ? num(Math.round(level.goodputShare() * 100)) + " %" : "-",
+							level.p99Ms(), num(level.refusedPerSecond()), level.refusedP99Ms(), level.timeouts()));
+				}
+			}
+			md.append('\n');
+			for (VariantSummary v : overloaded) {
+				md.append("- **")
+					.append(v.label())
+					.append("**: back within the SLO ")
+					.append((v.overload().recoverySeconds() != null) ? v.overload().recoverySeconds() + " s" : "never")
+					.append(" after the overload; ")
+					.append(v.overload().missed().isEmpty() ? "every target met"
+							: "missed: " + String.join("; ", v.overload().missed()))
+					.append('\n');
+			}
+		}
+		List<VariantSummary> cold = summary.variants().stream().filter((v) -> v.coldStart() != null).toList();
+		if (!cold.isEmpty()) {
+			md.append("\n## Cold start under traffic\n\n");
+			for (VariantSummary v : cold) {
+				md.append("- **")
+					.append(v.label())
+					.append("** at ")
+					.append(num(v.coldStart().offered()))
+					.append(" orders/s from the first second: within the SLO after ")
+					.append((v.coldStart().secondsToSlo() != null) ? v.coldStart().secondsToSlo() + " s" : "never")
+					.append(v.coldStart().missed().isEmpty() ? ""
+							: " (" + String.join("; ", v.coldStart().missed()) + ")")
+					.append('\n');
+			}
+		}
 	}
 
 	private static String range(Spread.Range range) {

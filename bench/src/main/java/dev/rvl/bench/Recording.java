@@ -28,6 +28,12 @@ record Recording(Meta meta, List<Row> rows, Map<SecondKey, Histogram> histograms
 
 	static final String ALL = "all";
 
+	/**
+	 * Suffix of the rows of refused requests (503): the recorder keeps their latency
+	 * apart from the served ones'.
+	 */
+	static final String REFUSED = ":refused";
+
 	static final String HEADER = "epoch_s,elapsed_s,step,offered,request,ok,ko,items,p50_ms,p95_ms,p99_ms,max_ms,statuses";
 
 	static Recording read(Path csv) throws IOException {

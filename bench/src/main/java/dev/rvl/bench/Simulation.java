@@ -23,7 +23,22 @@ enum Simulation {
 	SOAK("dev.rvl.gatling.SoakSimulation", "place-order"),
 
 	/** Closed-model stairs of concurrent bulk uploads. */
-	BULK("dev.rvl.gatling.BulkIngestSimulation", "bulk-ingest");
+	BULK("dev.rvl.gatling.BulkIngestSimulation", "bulk-ingest"),
+
+	/**
+	 * 0.5, 1, 1.5, 2, 4 and again 0.5 times each variant's knee ({@code --knee}), one
+	 * level per step: goodput beyond the knee and recovery.
+	 */
+	OVERLOAD("dev.rvl.gatling.OverloadSimulation", "place-order"),
+
+	/**
+	 * 0.8 times each variant's knee from the first second, the app started without a
+	 * warm-up: time to the SLO after a deployment under traffic.
+	 */
+	COLD_START("dev.rvl.gatling.ColdStartSimulation", "place-order");
+
+	/** The cold start offers this share of the knee. */
+	static final double COLD_START_SHARE = 0.8;
 
 	/** Orders per bulk request. */
 	static final int BULK_LINES = 200;
@@ -38,7 +53,12 @@ enum Simulation {
 	}
 
 	String id() {
-		return name().toLowerCase(Locale.ROOT);
+		return name().toLowerCase(Locale.ROOT).replace('_', '-');
+	}
+
+	/** Whether its levels are multiples of a knee given per variant. */
+	boolean needsKnee() {
+		return this == OVERLOAD || this == COLD_START;
 	}
 
 	String className() {
@@ -64,7 +84,22 @@ enum Simulation {
 	}
 
 	boolean openModel() {
-		return this == STAIRS || this == SPIKE || this == SOAK;
+		return this == STAIRS || this == SPIKE || this == SOAK || this == OVERLOAD || this == COLD_START;
+	}
+
+	/**
+	 * The system properties of a run against a variant whose knee is {@code knee}
+	 * (orders/s; for the simulations that need one).
+	 */
+	Map<String, String> properties(LoadPlan plan, long sloP99Ms, Double knee) {
+		Map<String, String> properties = properties(plan, sloP99Ms);
+		if (this == OVERLOAD) {
+			properties.put("overload.knee", LoadPlan.number(knee));
+		}
+		else if (this == COLD_START) {
+			properties.put("rate.to", LoadPlan.number(Math.max(1, Math.round(knee * COLD_START_SHARE))));
+		}
+		return properties;
 	}
 
 	/** The system properties of the Gatling run (see the gatling module's Config). */
@@ -104,6 +139,9 @@ enum Simulation {
 				// milliseconds
 				properties.put("gatling.http.requestTimeout", Long.toString(requestTimeoutMs()));
 			}
+			case OVERLOAD, COLD_START -> {
+				// the knee-dependent rates are added per variant
+			}
 		}
 		return properties;
 	}
@@ -113,6 +151,8 @@ enum Simulation {
 		return switch (this) {
 			case SPIKE -> 3 * plan.stepSeconds() + 2;
 			case SOAK -> plan.loadSeconds() + plan.rampSeconds();
+			case OVERLOAD -> 6 * (plan.stepSeconds() + 1);
+			case COLD_START -> plan.stepSeconds();
 			default -> plan.loadSeconds();
 		};
 	}
@@ -123,7 +163,8 @@ enum Simulation {
 				return simulation;
 			}
 		}
-		throw new IllegalArgumentException("Unknown simulation '" + id + "' (stairs, concurrency, spike, soak, bulk)");
+		throw new IllegalArgumentException(
+				"Unknown simulation '" + id + "' (stairs, concurrency, spike, soak, bulk, overload, cold-start)");
 	}
 
 }

@@ -40,9 +40,21 @@ final class StepAggregator {
 	private static StepStats step(int step, List<Row> rows, Map<SecondKey, Histogram> histograms, String primary) {
 		List<Row> all = rows.stream().filter((row) -> Recording.ALL.equals(row.request())).toList();
 		List<Row> main = rows.stream().filter((row) -> primary.equals(row.request())).toList();
+		String refusedName = primary + Recording.REFUSED;
+		List<Row> refused = rows.stream().filter((row) -> refusedName.equals(row.request())).toList();
+		List<Row> started = new ArrayList<>(main);
+		started.addAll(refused);
 		int seconds = (int) all.stream().mapToLong(Row::elapsed).distinct().count();
 		double offered = all.stream().mapToDouble(Row::offered).average().orElse(0);
-		long sent = main.stream().mapToLong(Row::requests).sum();
+		long sent = started.stream().mapToLong(Row::requests).sum();
+		long refusals = refused.stream().mapToLong(Row::requests).sum();
+		Histogram refusalLatencies = new Histogram(2);
+		for (Row row : refused) {
+			Histogram second = histograms.get(new SecondKey(row.elapsed(), refusedName));
+			if (second != null) {
+				refusalLatencies.add(second);
+			}
+		}
 		long ok = main.stream().mapToLong(Row::ok).sum();
 		long requests = all.stream().mapToLong(Row::requests).sum();
 		long passed = all.stream().mapToLong(Row::ok).sum();
@@ -62,7 +74,8 @@ final class StepAggregator {
 				items * perSecond, (requests > 0) ? (double) passed / requests : 0,
 				measured ? latencies.getValueAtPercentile(50) : 0, measured ? latencies.getValueAtPercentile(95) : 0,
 				measured ? latencies.getValueAtPercentile(99) : 0, measured ? latencies.getMaxValue() : 0, statuses,
-				lagSeconds(all, main));
+				lagSeconds(all, started), refusals * perSecond,
+				(refusalLatencies.getTotalCount() > 0) ? refusalLatencies.getValueAtPercentile(99) : 0);
 	}
 
 	/**

@@ -78,13 +78,15 @@ final class VariantRun {
 				.orElse(Map.of());
 			LoadPlan plan = this.options.plan();
 			Warmup.Result warmup = new Warmup.Result(0, 0);
+			Double knee = this.options.knees().get(variant);
 			if (plan.warmupSeconds() > 0) {
-				double peak = plan.warmupPeak(this.options.simulation().openModel());
-				this.progress.phase(id,
-						Benchmark.format("warming up: %s -> %s -> %s orders/s over %d s (not measured)",
-								LoadPlan.number(plan.warmupRate()), LoadPlan.number(peak),
-								LoadPlan.number(plan.warmupRate()), plan.warmupSeconds()));
-				warmup = Warmup.run(app.baseUrl(), plan.warmupRate(), peak, Duration.ofSeconds(plan.warmupSeconds()));
+				// against a knee: from half of it to it; else the plan's first level to
+				// its top
+				double from = (knee != null) ? Math.max(1, knee / 2) : plan.warmupRate();
+				double peak = (knee != null) ? knee : plan.warmupPeak(this.options.simulation().openModel());
+				this.progress.phase(id, Benchmark.format("warming up: %s -> %s -> %s orders/s over %d s (not measured)",
+						LoadPlan.number(from), LoadPlan.number(peak), LoadPlan.number(from), plan.warmupSeconds()));
+				warmup = Warmup.run(app.baseUrl(), from, peak, Duration.ofSeconds(plan.warmupSeconds()));
 				this.progress.phase(id, "warm-up: " + warmup.ok() + " ok, " + warmup.failed() + " failed");
 				settle(id, app);
 			}
@@ -95,8 +97,8 @@ final class VariantRun {
 			long planned = simulation.plannedSeconds(plan);
 			this.progress.phase(id, Benchmark.format("load: %s, %s, %d s planned", simulation.id(), plan, planned));
 			ChildProcess gatling = GatlingRun.start(this.project, this.options.isolation().harnessLauncher(),
-					simulation, app.baseUrl(), simulation.properties(plan, this.options.sloP99Ms()), this.directory,
-					id + " - " + this.options.workload().id());
+					simulation, app.baseUrl(), simulation.properties(plan, this.options.sloP99Ms(), knee),
+					this.directory, id + " - " + this.options.workload().id());
 			sampler.watchGatling(gatling.pid());
 			int exit = awaitGatling(id, gatling, sampler, planned);
 			List<KneeSearch.Probe> search = search(id, app, sampler);

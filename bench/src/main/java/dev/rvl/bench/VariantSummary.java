@@ -34,12 +34,14 @@ import dev.rvl.bench.Recording.Row;
  * @param repetition which repetition (1 = the first)
  * @param label the variant, with its repetition when there were several
  * @param search the knee search's probes, in the order they ran
+ * @param overload the overload figures (overload simulation), else {@code null}
+ * @param coldStart the cold-start figures (cold-start simulation), else {@code null}
  */
 record VariantSummary(String id, String description, String error, KneeSummary knee, List<StepRow> steps,
 		List<String> limitsHit, Map<String, Long> totals, Map<String, Double> peaks, Map<String, Long> outcomes,
 		List<Finding> findings, String gatlingReport, Map<String, String> run, Map<String, List<Double>> load,
 		Map<String, List<Double>> resources, ProfileSummary profile, int repetition, String label,
-		List<ProbeRow> search) {
+		List<ProbeRow> search, Overload.OverloadSummary overload, Overload.ColdStartSummary coldStart) {
 
 	static VariantSummary of(VariantResult result, BenchOptions options, WorkloadSummary workload, int cores) {
 		Variant variant = result.variant();
@@ -50,12 +52,16 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 					"could not be measured: " + result.error()));
 			return new VariantSummary(variant.id(), variant.description(), result.error(), KneeSummary.none(),
 					List.of(), List.of(), Map.of(), Map.of(), Map.of(), findings, null, run, Map.of(), Map.of(), null,
-					result.repetition(), label, List.of());
+					result.repetition(), label, List.of(), null, null);
 		}
 		Recording recording = result.recording();
 		String primary = options.simulation().primaryRequest();
 		List<StepStats> stats = StepAggregator.steps(recording, primary);
-		Knee knee = Knee.detect(stats, workload.openModel(), workload.sloP99Ms());
+		boolean againstKnee = options.simulation().needsKnee();
+		// beyond the knee every level decides: the harness must have held all of them
+		Knee knee = againstKnee
+				? new Knee(null, stats.isEmpty() ? null : stats.get(stats.size() - 1), "every level decides")
+				: Knee.detect(stats, workload.openModel(), workload.sloP99Ms());
 		Map<Integer, Window> windows = windows(recording);
 		ResourceSeries resources = ResourceSeries.of(result.samples(), cores, options.isolation());
 		Map<Integer, Double> stubP99 = HarnessCheck.stubP99ByStep(result.samples(), windows);
@@ -95,10 +101,16 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 				options.app().maxInFlight(), options.simulation().requestTimeoutMs());
 		ProfileSummary profile = ProfileSummary.of(instruments, steps, knee, options.profileStep(), windows,
 				(instruments.directory() != null) ? instruments.directory().getFileName().toString() : variant.id());
-		return new VariantSummary(variant.id(), variant.description(), null, KneeSummary.of(knee, steps, search), steps,
-				limits, totals(recording), peaks(resources, loadStart, loadEnd), outcomes, findings,
-				result.gatlingReport(), run, loadSeries(recording, primary), resourceSeries(resources, loadStart),
-				profile, result.repetition(), label, search);
+		Double kneeGiven = options.knees().get(variant);
+		Overload.OverloadSummary overload = (options.simulation() == Simulation.OVERLOAD)
+				? Overload.overload(kneeGiven, stats, recording, primary, workload.sloP99Ms()) : null;
+		Overload.ColdStartSummary coldStart = (options.simulation() == Simulation.COLD_START)
+				? Overload.coldStart(kneeGiven, recording, primary, workload.sloP99Ms()) : null;
+		return new VariantSummary(variant.id(), variant.description(), null,
+				againstKnee ? KneeSummary.none() : KneeSummary.of(knee, steps, search), steps, limits,
+				totals(recording), peaks(resources, loadStart, loadEnd), outcomes, findings, result.gatlingReport(),
+				run, loadSeries(recording, primary), resourceSeries(resources, loadStart), profile, result.repetition(),
+				label, search, overload, coldStart);
 	}
 
 	/** What an exit code says about who ended the process. */

@@ -29,6 +29,9 @@ enum Workload {
 	FAST_PARTNER(Duration.ofMillis(10), Duration.ofSeconds(2), 200, new LoadPlan(40, 250, 8, 20, 3, 0, 20),
 			new LoadPlan(40, 120, 3, 6, 1, 0, 8));
 
+	/** How long the cold start offers its load: long enough to see it settle. */
+	static final long COLD_START_SECONDS = 60;
+
 	private final Duration partnerLatency;
 
 	private final Duration partnerTimeout;

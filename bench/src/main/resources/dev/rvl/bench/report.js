@@ -242,6 +242,53 @@
 			+ 'Gatling\'s request timeout, io-error = connection refused or reset), the app\'s orders_placed outcomes and the peaks of '
 			+ 'Tomcat\'s busy threads, the DB pool\'s waiters and orders in flight.' }));
 
+		// Overload and cold start
+		var overloaded = measured.filter(function (v) { return v.overload; });
+		if (overloaded.length) {
+			content.appendChild(el('h2', { text: 'Overload: goodput beyond the knee' }));
+			content.appendChild(el('p', { class: 'note', text: 'Offered 0.5, 1, 1.5, 2 and 4 times each variant\'s knee, then 0.5 times again. '
+				+ 'Targets: goodput at 1.5x, 2x and 4x at least 90 % of the goodput at the knee; p99 of served orders within the SLO of '
+				+ W.sloP99Ms + ' ms; refusals answered 503 with a p99 of at most 100 ms and no client timeouts; back within the SLO at most '
+				+ '5 s after the overload.' }));
+			var og = el('div', { class: 'grid' });
+			content.appendChild(og);
+			var goodput = [];
+			var refusals = [];
+			overloaded.forEach(function (v, i) {
+				goodput.push(dataset(v.label, v.overload.levels.slice(0, 5).map(function (l) { return { x: l.multiple, y: l.goodputShare === null ? null : 100 * l.goodputShare }; }),
+					color(v.id, i), { pointRadius: 3 }));
+				refusals.push(dataset(v.label, v.overload.levels.map(function (l, k) { return { x: k, y: l.refusedP99Ms }; }), color(v.id, i), { pointRadius: 3 }));
+			});
+			goodput.push(reference('90 % target', [{ x: 0.5, y: 90 }, { x: 4, y: 90 }], '#000'));
+			lineChart(og, 'chart-goodput-overload', 'Goodput vs offered load (the metastability chart)',
+				'Orders that passed per second, as a share of the goodput at the knee. A metastable app falls towards 0 beyond its knee.',
+				'offered (× knee)', '% of goodput at the knee', goodput);
+			refusals.push(reference('100 ms target', [{ x: 0, y: 100 }, { x: 5, y: 100 }], '#000'));
+			lineChart(og, 'chart-refusals-overload', 'Latency of the refusals (503 p99) per level',
+				'Level 0..5 = 0.5x, 1x, 1.5x, 2x, 4x, 0.5x the knee. 0 where nothing was refused.', 'level', 'ms', refusals);
+			content.appendChild(table(['variant', 'knee', 'level', 'offered', 'goodput/s', '% of knee', 'p99 served (ms)', '503/s', '503 p99 (ms)',
+				'timeouts'], [].concat.apply([], overloaded.map(function (v) {
+				return v.overload.levels.map(function (l) {
+					return { cells: [v.label, fmt(v.overload.knee), fmt(l.multiple) + 'x', fmt(l.offered), fmt(l.goodput), l.goodputShare === null ? '–' : fmt(100 * l.goodputShare, 0) + ' %',
+						fmt(l.p99Ms, 0), fmt(l.refusedPerSecond), fmt(l.refusedP99Ms, 0), fmt(l.timeouts, 0)] };
+				});
+			})), 1));
+			content.appendChild(el('div', { id: 'overload-verdicts' }, table(['variant', 'recovery after 4x (s)', 'targets missed'], overloaded.map(function (v) {
+				return { cls: v.overload.missed.length ? 'failed' : '', cells: [v.label, v.overload.recoverySeconds === null ? 'never' : String(v.overload.recoverySeconds),
+					v.overload.missed.length ? v.overload.missed.join('; ') : 'none: every target met'] };
+			}), 1)));
+		}
+		var cold = measured.filter(function (v) { return v.coldStart; });
+		if (cold.length) {
+			content.appendChild(el('h2', { text: 'Cold start under traffic' }));
+			content.appendChild(el('p', { class: 'note', text: 'Each app started without a warm-up and offered 80 % of its knee from the first second. '
+				+ 'Time to the SLO: from the first second on which every following 5-second window has its p99 within the SLO. Target: at most 20 s.' }));
+			content.appendChild(el('div', { id: 'cold-start' }, table(['variant', 'offered', 'seconds to the SLO', 'targets missed'], cold.map(function (v) {
+				return { cls: v.coldStart.missed.length ? 'failed' : '', cells: [v.label, fmt(v.coldStart.offered), v.coldStart.secondsToSlo === null ? 'never' : String(v.coldStart.secondsToSlo),
+					v.coldStart.missed.length ? v.coldStart.missed.join('; ') : 'none'] };
+			}), 1)));
+		}
+
 		// Repetitions and spread
 		content.appendChild(el('h2', { text: 'Repetitions and spread' }));
 		content.appendChild(el('p', { class: 'note', text: S.repeat + ' repetition' + (S.repeat > 1 ? 's' : '') + ' of the whole comparison; '
@@ -402,7 +449,7 @@
 			var details = el('details', { open: 'open' }, el('summary', { text: v.label + ' — ' + v.description }));
 			details.appendChild(table(['step', 'offered', 'sent/s', W.primaryRequest + ' ok/s', 'all req/s', 'success', 'p50', 'p95', 'p99', 'max',
 				'held', 'in flight', 'Little ideal', 'app CPU', 'app ms/order', 'PG ms/order', 'busiest thread', 'JIT CPU', 'max GC pause ms',
-				'Gatling CPU', 'PG CPU', 'stub CPU', 'machine busy', 'stub p99', 'RSS', 'heap', 'threads', 'pool act.', 'pool pend.', 'statuses'],
+				'503/s', '503 p99', 'Gatling CPU', 'PG CPU', 'stub CPU', 'machine busy', 'stub p99', 'RSS', 'heap', 'threads', 'pool act.', 'pool pend.', 'statuses'],
 				v.steps.map(function (s) {
 					var st = s.stats;
 					return {
@@ -411,7 +458,7 @@
 							fmt(st.p50, 0), fmt(st.p95, 0), fmt(st.p99, 0), fmt(st.max, 0), s.held ? 'yes' : 'no: ' + s.failures,
 							fmt(s.inFlight), fmt(s.idealInFlight), fmt(s.appCpu, 2), fmt(s.appCpuMsPerOrder, 2), fmt(s.postgresCpuMsPerOrder, 2),
 							s.threadCpu && s.threadCpu.top.length ? s.threadCpu.top[0].name + ' ' + fmt(s.threadCpu.top[0].cores, 2) : '–',
-							s.threadCpu ? fmt(s.threadCpu.jitCores, 2) : '–', fmt(s.maxGcPauseMs, 1),
+							s.threadCpu ? fmt(s.threadCpu.jitCores, 2) : '–', fmt(s.maxGcPauseMs, 1), fmt(st.refusedPerSecond), fmt(st.refusedP99, 0),
 							fmt(s.gatlingCpu, 2), fmt(s.postgresCpu, 2), fmt(s.stubCpu, 2),
 							fmt(s.machineBusy, 2), fmt(s.stubP99Ms, 0), fmt(s.appRssMb, 0), fmt(s.heapMb, 0), fmt(s.threads, 0),
 							fmt(s.poolActive), fmt(s.poolPending),

@@ -85,7 +85,7 @@ class RepetitionsTests {
 		VariantSummary.KneeSummary summary = new VariantSummary.KneeSummary(knee, 0, knee, 300L, null, null, 0.9, 0.8,
 				null, null);
 		return new VariantSummary(id, id, null, summary, List.of(), List.of(), Map.of(), Map.of(), Map.of(), List.of(),
-				null, Map.of(), Map.of(), Map.of(), null, repetition, id + " #" + repetition, List.of());
+				null, Map.of(), Map.of(), Map.of(), null, repetition, id + " #" + repetition, List.of(), null, null);
 	}
 
 }

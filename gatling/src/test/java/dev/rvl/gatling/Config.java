@@ -31,6 +31,10 @@ import java.util.Locale;
  * <td>spike</td>
  * </tr>
  * <tr>
+ * <td>overload.knee</td>
+ * <td>overload: the knee (orders/s) the levels are multiples of</td>
+ * </tr>
+ * <tr>
  * <td>soak.seconds</td>
  * <td>soak duration at rate.to</td>
  * </tr>
@@ -112,6 +116,10 @@ final class Config {
 
 	static long spikeBaseSeconds() {
 		return (long) number("spike.base.seconds", 30);
+	}
+
+	static double overloadKnee() {
+		return number("overload.knee", 100);
 	}
 
 	static long soakSeconds() {

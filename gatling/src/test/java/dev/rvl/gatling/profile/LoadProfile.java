@@ -78,6 +78,26 @@ public record LoadProfile(Model model, List<Phase> phases) {
 		return new LoadProfile(Model.OPEN, phases);
 	}
 
+	/** The overload levels, as multiples of the knee: in, over and out again. */
+	public static final double[] OVERLOAD_LEVELS = { 0.5, 1, 1.5, 2, 4, 0.5 };
+
+	/**
+	 * Overload: {@link #OVERLOAD_LEVELS} times the knee, each held {@code levelSeconds}
+	 * (steps 0 to 5), with one-second jumps between them - load arrives faster than any
+	 * adaptive limit settles.
+	 */
+	public static LoadProfile overload(double knee, long levelSeconds) {
+		List<Phase> phases = new ArrayList<>();
+		double previous = 1;
+		for (int step = 0; step < OVERLOAD_LEVELS.length; step++) {
+			double level = Math.max(1, Math.round(knee * OVERLOAD_LEVELS[step]));
+			phases.add(Phase.ramp(previous, level, 1));
+			phases.add(Phase.hold(level, levelSeconds, step));
+			previous = level;
+		}
+		return new LoadProfile(Model.OPEN, phases);
+	}
+
 	/** Seconds from the first arrival to the last. */
 	public long totalSeconds() {
 		return this.phases.stream().mapToLong(Phase::seconds).sum();

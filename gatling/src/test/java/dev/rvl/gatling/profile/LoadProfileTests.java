@@ -71,4 +71,20 @@ class LoadProfileTests {
 			.isThrownBy(() -> LoadProfile.stairs(LoadProfile.Model.OPEN, 30, 10, 3, 10, 2, 0));
 	}
 
+	@Test
+	void overloadsInLevelsOfTheKneeAndComesBackDown() {
+		LoadProfile overload = LoadProfile.overload(200, 10);
+
+		// a one-second jump before each of the six levels
+		assertThat(overload.totalSeconds()).isEqualTo(6 * 11);
+		assertThat(overload.stepAt(5.5)).isZero();
+		assertThat(overload.valueAt(5.5)).isEqualTo(100);
+		assertThat(overload.valueAt(16.5)).isEqualTo(200);
+		assertThat(overload.valueAt(27.5)).isEqualTo(300);
+		assertThat(overload.valueAt(38.5)).isEqualTo(400);
+		assertThat(overload.valueAt(49.5)).isEqualTo(800);
+		assertThat(overload.stepAt(60.5)).isEqualTo(5);
+		assertThat(overload.valueAt(60.5)).isEqualTo(100);
+	}
+
 }

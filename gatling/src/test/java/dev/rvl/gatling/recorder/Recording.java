@@ -88,7 +88,8 @@ public final class Recording {
 			long latency = answered ? session.getInt(LATENCY) : now - started;
 			long start = answered ? now - latency : started;
 			int items = session.contains(ITEMS) ? session.getInt(ITEMS) : 0;
-			current.record(name, start, latency, !session.isFailed(), statusOf(session, latency), items);
+			String status = statusOf(session, latency);
+			current.record(TimeSeriesRecorder.named(name, status), start, latency, !session.isFailed(), status, items);
 		}
 		// Every request is judged on its own: a failed one must not mark the next one.
 		return session.removeAll(STARTED, STATUS, LATENCY, ITEMS).markAsSucceeded();

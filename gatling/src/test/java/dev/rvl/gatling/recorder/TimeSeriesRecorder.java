@@ -22,6 +22,13 @@ public final class TimeSeriesRecorder {
 	/** Request name of the rows that merge every request name of a second. */
 	public static final String ALL = "all";
 
+	/**
+	 * Suffix of the request name under which refusals (503 {@code overloaded}) are
+	 * recorded: their latency is that of a fast "no", which must not be mixed into the
+	 * latency of the requests that were served (nor hide it).
+	 */
+	public static final String REFUSED = ":refused";
+
 	private static final long NOT_STARTED = Long.MIN_VALUE;
 
 	private final AtomicLong startEpochMs = new AtomicLong(NOT_STARTED);
@@ -70,6 +77,11 @@ public final class TimeSeriesRecorder {
 		long second = Math.floorDiv(startEpochMs - this.startEpochMs.get(), 1000);
 		this.buckets.computeIfAbsent(new Key(second, request), (key) -> new SecondBucket())
 			.record(latencyMs, ok, status, items);
+	}
+
+	/** The name a request is recorded under: refusals apart ({@link #REFUSED}). */
+	public static String named(String request, String status) {
+		return "503".equals(status) ? request + REFUSED : request;
 	}
 
 	/**

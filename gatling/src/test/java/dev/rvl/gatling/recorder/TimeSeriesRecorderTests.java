@@ -26,6 +26,13 @@ class TimeSeriesRecorderTests {
 	private final LoadProfile profile = LoadProfile.stairs(LoadProfile.Model.OPEN, 10, 20, 2, 2, 1, 0);
 
 	@Test
+	void keepsRefusalsApartFromServedRequests() {
+		assertThat(TimeSeriesRecorder.named("place-order", "503")).isEqualTo("place-order:refused");
+		assertThat(TimeSeriesRecorder.named("place-order", "201")).isEqualTo("place-order");
+		assertThat(TimeSeriesRecorder.named("place-order", "timeout")).isEqualTo("place-order");
+	}
+
+	@Test
 	void bucketsRequestsBySecondOfStartAndRequestName() {
 		TimeSeriesRecorder recorder = new TimeSeriesRecorder(START);
 		// second 1 (step 0): latencies 1..100 ms, one of them failed with a 503
