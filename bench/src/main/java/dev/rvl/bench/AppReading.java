@@ -21,10 +21,22 @@ import java.util.TreeMap;
  * @param bulkQueueDepth {@code orders_bulk_queue_depth}
  * @param busyThreads Tomcat worker threads busy, when Tomcat publishes them
  * @param ordersPlaced cumulative {@code orders_placed_total} by outcome
+ * @param virtualThreads virtual threads mounted on a carrier or queued for one
+ * ({@code jvm_threads_virtual_live}, the scheduler's view: parked ones are not counted),
+ * or {@code null}
+ * @param carrierThreads the virtual-thread scheduler's platform threads, or {@code null}
  */
 record AppReading(Double liveThreads, Double heapUsedBytes, Double gcPauses, Double gcPauseSeconds, Double poolActive,
 		Double poolPending, Double inFlight, Double bulkQueueDepth, Double busyThreads,
-		Map<String, Double> ordersPlaced) {
+		Map<String, Double> ordersPlaced, Double virtualThreads, Double carrierThreads) {
+
+	/** A reading without the virtual-thread scheduler's figures. */
+	AppReading(Double liveThreads, Double heapUsedBytes, Double gcPauses, Double gcPauseSeconds, Double poolActive,
+			Double poolPending, Double inFlight, Double bulkQueueDepth, Double busyThreads,
+			Map<String, Double> ordersPlaced) {
+		this(liveThreads, heapUsedBytes, gcPauses, gcPauseSeconds, poolActive, poolPending, inFlight, bulkQueueDepth,
+				busyThreads, ordersPlaced, null, null);
+	}
 
 	static AppReading of(PrometheusText metrics) {
 		Map<String, Double> placed = new TreeMap<>();
@@ -39,7 +51,10 @@ record AppReading(Double liveThreads, Double heapUsedBytes, Double gcPauses, Dou
 				value(first(metrics.sum("hikaricp_connections_pending"),
 						metrics.sum("r2dbc_pool_pending_connections"))),
 				value(metrics.sum("orders_in_flight")), value(metrics.sum("orders_bulk_queue_depth")),
-				value(metrics.sum("tomcat_threads_busy_threads")), placed);
+				value(metrics.sum("tomcat_threads_busy_threads")), placed,
+				value(metrics.sum("jvm_threads_virtual_live")),
+				value(first(metrics.sum("jvm_threads_virtual_pool_size_threads"),
+						metrics.sum("jvm_threads_virtual_pool_size"))));
 	}
 
 	private static OptionalDouble first(OptionalDouble first, OptionalDouble second) {

@@ -35,8 +35,8 @@ final class MarkdownReport {
 		md.append("## Knees\n\n");
 		md.append("| variant | knee (")
 			.append(w.unit())
-			.append(") | knee searched | ok/s at knee | p99 at knee (ms) | app CPU ms/order at knee | PG CPU ms/order at knee | first failing | why | max RSS (MiB) | max heap (MiB) | max threads | mean app CPU |\n");
-		md.append("|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|\n");
+			.append(") | knee searched | ok/s at knee | p99 at knee (ms) | app CPU ms/order at knee | PG CPU ms/order at knee | first failing | why | max RSS (MiB) | max heap (MiB) | max platform threads | max virtual threads (mounted or queued) | mean app CPU |\n");
+		md.append("|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|\n");
 		for (VariantSummary v : summary.variants()) {
 			md.append("| ")
 				.append(v.label())
@@ -64,6 +64,8 @@ final class MarkdownReport {
 				.append(num(v.peaks().get("max heap used (MiB)")))
 				.append(" | ")
 				.append(num(v.peaks().get("max live threads")))
+				.append(" | ")
+				.append(num(v.peaks().get("max virtual threads mounted or queued")))
 				.append(" | ")
 				.append(num(v.peaks().get("mean app CPU (cores)")))
 				.append(" |\n");

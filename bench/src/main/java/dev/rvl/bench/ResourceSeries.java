@@ -37,6 +37,10 @@ record ResourceSeries(List<Long> epochMs, Map<String, List<Double>> columns) {
 
 	static final String BUSY_THREADS = "busyThreads";
 
+	static final String VIRTUAL_THREADS = "virtualThreads";
+
+	static final String CARRIER_THREADS = "carrierThreads";
+
 	static final String IN_FLIGHT = "inFlight";
 
 	static final String POOL_ACTIVE = "poolActive";
@@ -90,6 +94,8 @@ record ResourceSeries(List<Long> epochMs, Map<String, List<Double>> columns) {
 				gauge(samples, app((app) -> (app.heapUsedBytes() != null) ? app.heapUsedBytes() / MIB : null)));
 		columns.put(THREADS, gauge(samples, app(AppReading::liveThreads)));
 		columns.put(BUSY_THREADS, gauge(samples, app(AppReading::busyThreads)));
+		columns.put(VIRTUAL_THREADS, gauge(samples, app(AppReading::virtualThreads)));
+		columns.put(CARRIER_THREADS, gauge(samples, app(AppReading::carrierThreads)));
 		columns.put(IN_FLIGHT, gauge(samples, app(AppReading::inFlight)));
 		columns.put(POOL_ACTIVE, gauge(samples, app(AppReading::poolActive)));
 		columns.put(POOL_PENDING, gauge(samples, app(AppReading::poolPending)));

@@ -190,6 +190,9 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 		put(peaks, "max app RSS (MiB)", maxWithin(resources, ResourceSeries.MEMORY + Sample.APP, fromMs, toMs));
 		put(peaks, "max heap used (MiB)", maxWithin(resources, ResourceSeries.HEAP, fromMs, toMs));
 		put(peaks, "max live threads", maxWithin(resources, ResourceSeries.THREADS, fromMs, toMs));
+		put(peaks, "max virtual threads mounted or queued",
+				maxWithin(resources, ResourceSeries.VIRTUAL_THREADS, fromMs, toMs));
+		put(peaks, "max carrier threads", maxWithin(resources, ResourceSeries.CARRIER_THREADS, fromMs, toMs));
 		put(peaks, "mean app CPU (cores)", resources.mean(ResourceSeries.CPU + Sample.APP, fromMs, toMs));
 		put(peaks, "max app CPU (cores)", maxWithin(resources, ResourceSeries.CPU + Sample.APP, fromMs, toMs));
 		put(peaks, "mean Gatling CPU (cores)", resources.mean(ResourceSeries.CPU + Sample.GATLING, fromMs, toMs));

@@ -219,7 +219,8 @@
 		content.appendChild(table(
 			['variant', 'knee (' + unit + ')', 'knee searched', W.primaryRequest + ' ok/s at knee', 'p99 at knee (ms)', 'app CPU ms per order at knee',
 				'PostgreSQL CPU ms per order at knee', 'first failing step',
-				'why it failed', 'limits hit', 'max app RSS (MiB)', 'max heap (MiB)', 'max threads', 'mean app CPU (cores)', 'harness findings',
+				'why it failed', 'limits hit', 'max app RSS (MiB)', 'max heap (MiB)', 'max platform threads', 'max virtual threads (mounted or queued)',
+				'mean app CPU (cores)', 'harness findings',
 				'Gatling report'],
 			S.variants.map(function (v) {
 				var invalid = v.findings.filter(function (f) { return f.severity === 'INVALID'; }).length;
@@ -234,6 +235,7 @@
 						v.error ? v.error.split('\n')[0] : (v.knee.failure || 'held every step'),
 						v.limitsHit && v.limitsHit.length ? v.limitsHit.join('; ') : 'none',
 						fmt(v.peaks['max app RSS (MiB)'], 0), fmt(v.peaks['max heap used (MiB)'], 0), fmt(v.peaks['max live threads'], 0),
+						fmt(v.peaks['max virtual threads mounted or queued'], 0),
 						fmt(v.peaks['mean app CPU (cores)'], 2),
 						invalid ? invalid + ' invalid, ' + warnings + ' warnings' : (warnings ? warnings + ' warnings' : 'none'), link]
 				};
@@ -423,9 +425,16 @@
 		overTime(time, 'chart-heap-time', 'Heap used over time', 'MiB', measured, function (v) {
 			return [{ label: 'heap', values: v.resources.heapMb }];
 		}, 'resources');
-		overTime(time, 'chart-threads-time', 'Live platform threads over time', 'threads', measured, function (v) {
-			return [{ label: 'threads', values: v.resources.threads }];
-		}, 'resources', null, [], 'jvm_threads_live_threads: virtual threads are not counted.');
+		overTime(time, 'chart-threads-time', 'Threads over time: platform, carriers, virtual', 'threads', measured, function (v) {
+			var lines = [{ label: 'platform threads', values: v.resources.threads }];
+			if (has(v.resources.carrierThreads) && v.resources.carrierThreads.some(function (x) { return x > 0; })) {
+				lines.push({ label: 'carrier threads', values: v.resources.carrierThreads, dash: [2, 3] });
+				lines.push({ label: 'virtual threads mounted or queued', values: v.resources.virtualThreads, dash: [7, 4] });
+			}
+			return lines;
+		}, 'resources', null, [], 'Platform threads: jvm_threads_live_threads (virtual threads are not in it). Virtual threads: '
+			+ 'jvm_threads_virtual_live, those mounted on a carrier or queued for one (the scheduler\'s view, parked ones are not counted; '
+			+ 'a virtual thread per request in flight plus one per partner call). Carriers: the scheduler\'s platform threads (ForkJoinPool-1-worker-N).');
 		overTime(time, 'chart-cpu-time', 'App CPU over time', 'cores', measured, function (v) {
 			return [{ label: 'app', values: v.resources['cpu.app'] }];
 		}, 'resources', { maxY: W.cores });
