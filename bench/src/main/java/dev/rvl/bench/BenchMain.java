@@ -27,7 +27,36 @@ public final class BenchMain {
 		System.exit(run(Arrays.asList(args)));
 	}
 
+	/** {@code publish <results dir> <name>}: see {@link PublishedResults}. */
+	private static int publish(List<String> args) {
+		List<String> rest = new java.util.ArrayList<>(args);
+		java.nio.file.Path root = java.nio.file.Path.of("").toAbsolutePath();
+		int at = rest.indexOf("--root");
+		if (at >= 0) {
+			root = java.nio.file.Path.of(rest.get(at + 1)).toAbsolutePath();
+			rest.remove(at + 1);
+			rest.remove(at);
+		}
+		if (rest.size() != 3) {
+			System.err.println("Usage: bench/publish.sh <results directory> <name>");
+			return USAGE;
+		}
+		try {
+			PublishedResults.publish(root, java.nio.file.Path.of(rest.get(1)).toAbsolutePath(), rest.get(2));
+			System.out
+				.println("published " + PublishedResults.DIRECTORY + "/" + rest.get(2) + ".json and its README table");
+			return 0;
+		}
+		catch (java.io.IOException | RuntimeException ex) {
+			System.err.println("could not publish: " + ex.getMessage());
+			return FAILED;
+		}
+	}
+
 	static int run(List<String> args) {
+		if (!args.isEmpty() && "publish".equals(args.get(0))) {
+			return publish(args);
+		}
 		if (args.contains("--help") || args.contains("-h")) {
 			System.out.print(BenchOptions.USAGE);
 			return 0;
