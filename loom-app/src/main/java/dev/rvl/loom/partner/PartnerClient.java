@@ -1,10 +1,8 @@
 package dev.rvl.loom.partner;
 
-import java.net.http.HttpClient;
-import java.net.http.HttpTimeoutException;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
+import java.net.SocketTimeoutException;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 import dev.rvl.domain.config.PartnerSettings;
@@ -18,9 +16,16 @@ import dev.rvl.domain.problem.Problems;
 import dev.rvl.loom.concurrent.FanOut;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.hc.core5.http.ConnectionRequestTimeoutException;
+import org.apache.hc.client5.http.config.ConnectionConfig;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
+import org.apache.hc.core5.util.Timeout;
 
 import org.springframework.core.task.AsyncTaskExecutor;
-import org.springframework.http.client.JdkClientHttpRequestFactory;
+import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
 import org.springframework.stereotype.Component;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
@@ -39,33 +44,43 @@ public class PartnerClient {
 
 	private final AsyncTaskExecutor executor;
 
-	private final Semaphore connections;
+	private final AtomicInteger callsInFlight = new AtomicInteger();
 
 	PartnerClient(RestClient.Builder builder, PartnerSettings settings, AsyncTaskExecutor applicationTaskExecutor,
 			MeterRegistry registry) {
 		this.settings = settings;
 		this.executor = applicationTaskExecutor;
-		// The JDK client opens a connection per concurrent request, without limit: the
-		// semaphore gives it the maximum of the reactive app's connection pool.
-		this.connections = new Semaphore(settings.maxConnections());
-		Gauge.builder("partner.calls.in.flight", this.connections, this::callsInFlight).register(registry);
-		// The client's own work (completing exchanges, reading bodies) runs on the app's
-		// task executor - virtual threads, or the platform profile's bounded pool -
-		// instead
-		// of the JDK's default cached pool of platform threads, which grew to hundreds
-		// under load.
-		HttpClient http = HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.connectTimeout(settings.connectTimeout())
-			.executor(applicationTaskExecutor)
+		Gauge.builder("partner.calls.in.flight", this.callsInFlight, AtomicInteger::get).register(registry);
+		this.restClient = builder.baseUrl(settings.baseUrl().toString())
+			.requestFactory(new HttpComponentsClientHttpRequestFactory(http(settings)))
 			.build();
-		JdkClientHttpRequestFactory requests = new JdkClientHttpRequestFactory(http);
-		requests.setReadTimeout(settings.timeout());
-		this.restClient = builder.baseUrl(settings.baseUrl().toString()).requestFactory(requests).build();
 	}
 
-	private double callsInFlight(Semaphore connections) {
-		return this.settings.maxConnections() - connections.availablePermits();
+	/**
+	 * Apache HttpClient 5, classic (blocking) API: on a virtual thread a call blocks only
+	 * that thread and its socket I/O goes through the JDK's poller, with no selector
+	 * thread of the client's own to hand each response over. Its connection pool is
+	 * bounded like Reactor Netty's: {@code partner.max-connections}, and a call waits for
+	 * a connection until the deadline. No retries of its own ({@code partner.retries} are
+	 * ours), no cookies, no redirects.
+	 */
+	private static CloseableHttpClient http(PartnerSettings settings) {
+		Timeout deadline = Timeout.of(settings.timeout());
+		return HttpClients.custom()
+			.setConnectionManager(PoolingHttpClientConnectionManagerBuilder.create()
+				.setMaxConnTotal(settings.maxConnections())
+				.setMaxConnPerRoute(settings.maxConnections())
+				.setDefaultConnectionConfig(ConnectionConfig.custom()
+					.setConnectTimeout(Timeout.of(settings.connectTimeout()))
+					.setSocketTimeout(deadline)
+					.build())
+				.build())
+			.setDefaultRequestConfig(
+					RequestConfig.custom().setConnectionRequestTimeout(deadline).setResponseTimeout(deadline).build())
+			.disableAutomaticRetries()
+			.disableCookieManagement()
+			.disableRedirectHandling()
+			.build();
 	}
 
 	/** Asks both partners at once, on two threads, under one deadline. */
@@ -100,20 +115,12 @@ public class PartnerClient {
 	}
 
 	private <T> T call(String partner, Supplier<T> request) {
-		try {
-			if (!this.connections.tryAcquire(this.settings.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
-				throw Problems.partnerTimeout(this.settings.timeout(), null);
-			}
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw Problems.partnerTimeout(this.settings.timeout(), ex);
-		}
+		this.callsInFlight.incrementAndGet();
 		try {
 			return withRetries(partner, request);
 		}
 		finally {
-			this.connections.release();
+			this.callsInFlight.decrementAndGet();
 		}
 	}
 
@@ -123,7 +130,8 @@ public class PartnerClient {
 				return request.get();
 			}
 			catch (RestClientException ex) {
-				if (ex.getCause() instanceof HttpTimeoutException) {
+				if (ex.getCause() instanceof SocketTimeoutException
+						|| ex.getCause() instanceof ConnectionRequestTimeoutException) {
 					throw Problems.partnerTimeout(this.settings.timeout(), ex);
 				}
 				if (attempt >= this.settings.retries() || Thread.currentThread().isInterrupted()) {

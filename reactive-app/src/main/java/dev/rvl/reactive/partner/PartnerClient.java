@@ -17,6 +17,7 @@ import io.netty.channel.ChannelOption;
 import reactor.core.publisher.Mono;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.resources.ConnectionProvider;
+import reactor.netty.resources.LoopResources;
 import reactor.util.retry.Retry;
 
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
@@ -38,7 +39,7 @@ public class PartnerClient {
 
 	private final AtomicInteger callsInFlight = new AtomicInteger();
 
-	PartnerClient(WebClient.Builder builder, PartnerSettings settings, MeterRegistry registry) {
+	PartnerClient(WebClient.Builder builder, PartnerSettings settings, MeterRegistry registry, LoopResources appLoops) {
 		this.settings = settings;
 		Gauge.builder("partner.calls.in.flight", this.callsInFlight, AtomicInteger::get).register(registry);
 		// Explicit limits: Reactor Netty's defaults (2 x cores connections) would
@@ -50,6 +51,7 @@ public class PartnerClient {
 			.pendingAcquireTimeout(settings.timeout())
 			.build();
 		HttpClient http = HttpClient.create(connections)
+			.runOn(appLoops)
 			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) settings.connectTimeout().toMillis());
 		this.webClient = builder.baseUrl(settings.baseUrl().toString())
 			.clientConnector(new ReactorClientHttpConnector(http))
