@@ -27,6 +27,29 @@ public final class BenchMain {
 		System.exit(run(Arrays.asList(args)));
 	}
 
+	/**
+	 * {@code verdict <summary.json>}: prints the verdict and, when not VALID, its
+	 * reasons; exits 0 only for VALID (bench/quick-check.sh).
+	 */
+	private static int verdict(List<String> args) {
+		if (args.size() != 2) {
+			System.err.println("Usage: BenchMain verdict <summary.json>");
+			return USAGE;
+		}
+		try {
+			tools.jackson.databind.JsonNode summary = ReportWriter.JSON
+				.readTree(java.nio.file.Path.of(args.get(1)).toFile());
+			String verdict = summary.path("verdict").asText("none");
+			System.out.println(verdict);
+			summary.path("invalidReasons").forEach((reason) -> System.out.println("  - " + reason.asText()));
+			return Summary.VALID.equals(verdict) ? 0 : 1;
+		}
+		catch (RuntimeException ex) {
+			System.err.println("no readable summary: " + ex.getMessage());
+			return FAILED;
+		}
+	}
+
 	/** {@code publish <results dir> <name>}: see {@link PublishedResults}. */
 	private static int publish(List<String> args) {
 		List<String> rest = new java.util.ArrayList<>(args);
@@ -54,6 +77,9 @@ public final class BenchMain {
 	}
 
 	static int run(List<String> args) {
+		if (!args.isEmpty() && "verdict".equals(args.get(0))) {
+			return verdict(args);
+		}
 		if (!args.isEmpty() && "publish".equals(args.get(0))) {
 			return publish(args);
 		}
