@@ -102,9 +102,21 @@ enum Simulation {
 		return properties;
 	}
 
+	/**
+	 * Seconds at the first level before the first step, not measured: Gatling's own JVM
+	 * compiles its hot paths there, on the harness's CPUs, not in the first measured
+	 * step. None for a cold start (it is the first second that matters).
+	 */
+	static final long LEAD_SECONDS = 10;
+
+	long leadSeconds() {
+		return (this == COLD_START) ? 0 : LEAD_SECONDS;
+	}
+
 	/** The system properties of the Gatling run (see the gatling module's Config). */
 	Map<String, String> properties(LoadPlan plan, long sloP99Ms) {
 		Map<String, String> properties = new LinkedHashMap<>();
+		properties.put("lead.seconds", Long.toString(leadSeconds()));
 		properties.put("slo.p99.ms", Long.toString(sloP99Ms));
 		properties.put("step.seconds", Long.toString(plan.stepSeconds()));
 		properties.put("ramp.seconds", Long.toString(plan.rampSeconds()));
@@ -148,7 +160,7 @@ enum Simulation {
 
 	/** Planned seconds of load for this simulation. */
 	long plannedSeconds(LoadPlan plan) {
-		return switch (this) {
+		return leadSeconds() + switch (this) {
 			case SPIKE -> 3 * plan.stepSeconds() + 2;
 			case SOAK -> plan.loadSeconds() + plan.rampSeconds();
 			case OVERLOAD -> 6 * (plan.stepSeconds() + 1);

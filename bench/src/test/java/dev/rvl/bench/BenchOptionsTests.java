@@ -122,7 +122,12 @@ class BenchOptionsTests {
 		assertThat(Simulation.CONCURRENCY.properties(plan, 500)).containsEntry("users.to", "40");
 		assertThat(Simulation.BULK.properties(plan, 500)).containsEntry("bulk.streams.to", "40");
 		assertThat(Simulation.SPIKE.properties(plan, 500)).containsEntry("spike.peak", "40");
-		assertThat(Simulation.STAIRS.plannedSeconds(plan)).isEqualTo(4 * 20 + 4 * 3);
+		assertThat(Simulation.STAIRS.properties(plan, 500)).containsEntry("lead.seconds", "10");
+		assertThat(Simulation.STAIRS.plannedSeconds(plan)).as("lead-in, then ramps and steps")
+			.isEqualTo(10 + 4 * 20 + 4 * 3);
+		assertThat(Simulation.OVERLOAD.properties(plan, 500, 200.0)).containsEntry("overload.knee", "200");
+		assertThat(Simulation.COLD_START.properties(plan, 500, 200.0)).containsEntry("rate.to", "160")
+			.containsEntry("lead.seconds", "0");
 	}
 
 }

@@ -31,6 +31,10 @@ import java.util.Locale;
  * <td>spike</td>
  * </tr>
  * <tr>
+ * <td>lead.seconds</td>
+ * <td>seconds at the first level before the first step, not measured</td>
+ * </tr>
+ * <tr>
  * <td>overload.knee</td>
  * <td>overload: the knee (orders/s) the levels are multiples of</td>
  * </tr>
@@ -116,6 +120,11 @@ final class Config {
 
 	static long spikeBaseSeconds() {
 		return (long) number("spike.base.seconds", 30);
+	}
+
+	/** Seconds at the first level before the first step, not measured (default 0). */
+	static long leadSeconds() {
+		return (long) number("lead.seconds", 0);
 	}
 
 	static double overloadKnee() {

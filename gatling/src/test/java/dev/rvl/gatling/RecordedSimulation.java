@@ -24,7 +24,8 @@ abstract class RecordedSimulation extends Simulation {
 
 	private final LoadProfile profile;
 
-	RecordedSimulation(LoadProfile profile, ScenarioBuilder scenario, String assertedRequest) {
+	RecordedSimulation(LoadProfile stated, ScenarioBuilder scenario, String assertedRequest) {
+		LoadProfile profile = stated.withLeadIn(Config.leadSeconds());
 		this.profile = profile;
 		PopulationBuilder population = (profile.model() == LoadProfile.Model.OPEN)
 				? scenario.injectOpen(profile.openInjection()) : scenario.injectClosed(profile.closedInjection());

@@ -98,6 +98,26 @@ public record LoadProfile(Model model, List<Phase> phases) {
 		return new LoadProfile(Model.OPEN, phases);
 	}
 
+	/**
+	 * The same profile with {@code seconds} at the first step's level before that step,
+	 * counted as a transition (not measured): the load generator's own JIT settles there,
+	 * not in the first measured step.
+	 */
+	public LoadProfile withLeadIn(long seconds) {
+		if (seconds < 1) {
+			return this;
+		}
+		List<Phase> phases = new ArrayList<>(this.phases);
+		for (int i = 0; i < phases.size(); i++) {
+			Phase phase = phases.get(i);
+			if (phase.step() != Phase.TRANSITION) {
+				phases.add(i, Phase.ramp(phase.from(), phase.from(), seconds));
+				return new LoadProfile(this.model, phases);
+			}
+		}
+		return this;
+	}
+
 	/** Seconds from the first arrival to the last. */
 	public long totalSeconds() {
 		return this.phases.stream().mapToLong(Phase::seconds).sum();

@@ -87,4 +87,15 @@ class LoadProfileTests {
 		assertThat(overload.valueAt(60.5)).isEqualTo(100);
 	}
 
+	@Test
+	void leadsInAtTheFirstLevelWithoutMeasuringIt() {
+		LoadProfile stairs = LoadProfile.stairs(LoadProfile.Model.OPEN, 10, 30, 3, 10, 2, 0).withLeadIn(5);
+
+		// ramp 2 s to 10/s, 5 s lead-in at 10/s, then step 0
+		assertThat(stairs.totalSeconds()).isEqualTo(5 + 3 * 12);
+		assertThat(stairs.stepAt(4.5)).isEqualTo(Phase.TRANSITION);
+		assertThat(stairs.valueAt(4.5)).isEqualTo(10);
+		assertThat(stairs.stepAt(7.5)).isZero();
+	}
+
 }
