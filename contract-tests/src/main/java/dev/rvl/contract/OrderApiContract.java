@@ -299,6 +299,44 @@ public abstract class OrderApiContract {
 	 * not later. How much later is a matter of the machine, so it is not asserted here;
 	 * the client's own timeout (30 s) bounds the wait.
 	 */
+	/**
+	 * A partner answering 200 without a body, or with one that is not JSON, is as
+	 * unavailable as one answering 500: the reactive app used to answer 200 with an empty
+	 * body (its zip of the two answers completed empty) or 500, the Loom app 500 or 502.
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "emptyBodyRate", "brokenBodyRate" })
+	void answersAPartner200WithoutUsableJsonWith502(String fault) {
+		stub().faults("{\"" + fault + "\": 1.0}");
+
+		assertProblem(withNothingWritten(() -> this.api.placeOrder(ORDER_42)), 502, "partner-unavailable");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "emptyBodyRate", "brokenBodyRate" })
+	void answersEveryBulkLineWhenThePartnerSendsNoUsableJson(String fault) {
+		stub().faults("{\"" + fault + "\": 1.0}");
+		Map<Integer, JsonNode> results = new ConcurrentHashMap<>();
+
+		withNothingWritten(() -> {
+			try (BulkClient bulk = new BulkClient(baseUrl(), "application/x-ndjson",
+					List.of(ORDER_42, ORDER_42).iterator(), 65536)) {
+				assertThat(bulk.status()).isEqualTo(200);
+				bulk.readLines((line) -> {
+					JsonNode result = this.api.bulkResult(line);
+					results.put(result.get("index").asInt(), result);
+				});
+			}
+			return null;
+		});
+
+		assertThat(results.keySet()).containsExactlyInAnyOrder(0, 1);
+		assertThat(results.values()).allSatisfy((result) -> {
+			assertThat(result.get("status").asInt()).as(result.toString()).isEqualTo(502);
+			assertThat(result.get("problem").get("type").asString()).isEqualTo("/problems/partner-unavailable");
+		});
+	}
+
 	@Test
 	void answersAHangingPartnerWith504AfterTheDeadline() {
 		stub().faults("{\"hangRate\": 1.0}");
