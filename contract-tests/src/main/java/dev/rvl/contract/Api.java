@@ -98,8 +98,17 @@ public final class Api {
 	/** Sends {@code count} orders at once; the answers arrive in the returned futures. */
 	public List<CompletableFuture<Response>> placeConcurrentlyAsync(int count, IntFunction<String> json,
 			String... headers) {
+		return placeConcurrentlyAsync("/api/orders", count, json, headers);
+	}
+
+	/**
+	 * Sends {@code count} orders at once to {@code path} (another spelling of
+	 * {@code /api/orders}, say); the answers arrive in the returned futures.
+	 */
+	public List<CompletableFuture<Response>> placeConcurrentlyAsync(String path, int count, IntFunction<String> json,
+			String... headers) {
 		return IntStream.range(0, count).mapToObj((i) -> {
-			HttpRequest request = request("/api/orders", headers).header("Content-Type", "application/json")
+			HttpRequest request = request(path, headers).header("Content-Type", "application/json")
 				.POST(HttpRequest.BodyPublishers.ofString(json.apply(i)))
 				.build();
 			return this.http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).thenApply(this::checked);

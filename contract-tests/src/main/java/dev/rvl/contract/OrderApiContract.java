@@ -374,6 +374,28 @@ public abstract class OrderApiContract {
 	}
 
 	/**
+	 * Admission counts a request by the path the app routes, not by how the client
+	 * spelled it: {@code /%61pi/orders} and {@code /api;v=1/orders} reach the same
+	 * controller as {@code /api/orders}, and used to pass the limit uncounted in both
+	 * apps (the filters looked at the raw path).
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "/%61pi/orders", "/api;v=1/orders" })
+	void countsEverySpellingOfAnApiPathAgainstTheAdmissionLimit(String path) {
+		stub().faults("{\"addedLatencyMs\": 500}");
+		int requests = ContractSettings.MAX_IN_FLIGHT + 36;
+
+		List<Response> responses = this.api.placeConcurrentlyAsync(path, requests, (i) -> ORDER_42)
+			.stream()
+			.map(CompletableFuture::join)
+			.toList();
+
+		Map<Integer, Long> statuses = statusCounts(responses);
+		assertThat(statuses.keySet()).as(statuses.toString()).containsOnly(201, 503);
+		assertThat(statuses.get(503)).as(statuses.toString()).isGreaterThanOrEqualTo(36);
+	}
+
+	/**
 	 * A transaction of the test holds a product's row lock, so orders for it wait in
 	 * their write transaction, each holding a pool connection; once the pool is used up,
 	 * the next orders get 503 after the acquire timeout instead of waiting. Then the lock
