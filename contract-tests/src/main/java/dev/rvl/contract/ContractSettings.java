@@ -19,6 +19,13 @@ public final class ContractSettings {
 
 	public static final int POOL_SIZE = 20;
 
+	/**
+	 * How long a connection may idle or a request body stall (each app sets its server's
+	 * own property): shorter than the apps' 60 s so the stalled-body case is quick,
+	 * longer than any pause a test makes on purpose.
+	 */
+	public static final Duration IDLE_TIMEOUT = Duration.ofSeconds(10);
+
 	private ContractSettings() {
 	}
 
@@ -49,6 +56,8 @@ public final class ContractSettings {
 		properties.put("orders.max-in-flight", Integer.toString(MAX_IN_FLIGHT));
 		properties.put("db.pool-size", Integer.toString(POOL_SIZE));
 		properties.put("db.acquire-timeout", POOL_ACQUIRE_TIMEOUT.toMillis() + "ms");
+		properties.put("server.netty.idle-timeout", IDLE_TIMEOUT.toMillis() + "ms");
+		properties.put("server.tomcat.connection-timeout", IDLE_TIMEOUT.toMillis() + "ms");
 		return properties;
 	}
 

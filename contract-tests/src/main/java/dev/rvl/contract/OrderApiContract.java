@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -393,6 +394,32 @@ public abstract class OrderApiContract {
 		Map<Integer, Long> statuses = statusCounts(responses);
 		assertThat(statuses.keySet()).as(statuses.toString()).containsOnly(201, 503);
 		assertThat(statuses.get(503)).as(statuses.toString()).isGreaterThanOrEqualTo(36);
+	}
+
+	/**
+	 * A client that sends half a body and then nothing: the server gives up on it after
+	 * its idle timeout (Tomcat's connection timeout, Reactor Netty's read timeout; 10 s
+	 * here), closing the connection or answering with a 4xx problem, and the request's
+	 * admission slot is free again. The reactive app had no such bound: the request held
+	 * its slot until the client went away.
+	 */
+	@Test
+	void givesUpOnARequestBodyThatStalls() throws IOException {
+		double inFlightBefore = metric("orders_in_flight");
+		try (Socket socket = new Socket(baseUrl().getHost(), baseUrl().getPort())) {
+			socket.setSoTimeout((int) LIVENESS_TIMEOUT.plus(ContractSettings.IDLE_TIMEOUT).toMillis());
+			socket.getOutputStream()
+				.write(("POST /api/orders HTTP/1.1\r\nHost: " + baseUrl().getHost()
+						+ "\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{\"customerId\": 42")
+					.getBytes(StandardCharsets.US_ASCII));
+			socket.getOutputStream().flush();
+			await().atMost(LIVENESS_TIMEOUT).until(() -> metric("orders_in_flight") > inFlightBefore);
+
+			String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+
+			assertThat(answer).as("closed, or answered with a client error").matches("(?s)|HTTP/1\\.1 4\\d\\d .*");
+		}
+		await().atMost(LIVENESS_TIMEOUT).until(() -> metric("orders_in_flight") == inFlightBefore);
 	}
 
 	/**
@@ -973,6 +1000,19 @@ public abstract class OrderApiContract {
 				order.get("shippingCents").asLong(), order.get("taxCents").asLong(), order.get("totalCents").asLong()))
 			.as("subtotal, discount, shipping, tax, total")
 			.containsExactly(subtotal, discount, shipping, tax, total);
+	}
+
+	/**
+	 * The value of an ungauged-by-labels metric in {@code /actuator/prometheus}, e.g.
+	 * {@code orders_in_flight}.
+	 */
+	double metric(String name) {
+		for (String line : this.api.get("/actuator/prometheus").body().split("\n")) {
+			if (line.startsWith(name + " ") || line.startsWith(name + "{")) {
+				return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+			}
+		}
+		throw new IllegalStateException("No metric " + name);
 	}
 
 	static List<String> ids(Response list) {

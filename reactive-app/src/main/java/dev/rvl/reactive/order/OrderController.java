@@ -9,6 +9,8 @@ import dev.rvl.domain.order.OrderValidator;
 import dev.rvl.domain.order.OrderView;
 import dev.rvl.domain.order.PlaceOrderRequest;
 import dev.rvl.domain.order.PlacedOrder;
+import dev.rvl.domain.problem.Problems;
+import io.netty.handler.timeout.ReadTimeoutException;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -58,6 +60,7 @@ class OrderController {
 
 	private Mono<PlaceOrderRequest> read(Flux<DataBuffer> body) {
 		return DataBufferUtils.join(body, Limits.MAX_BODY_BYTES)
+			.onErrorMap(ReadTimeoutException.class, (ex) -> Problems.incompleteBody())
 			.map(OrderController::bytes)
 			.defaultIfEmpty(new byte[0])
 			.map(OrderRequestReader::read);
