@@ -46,11 +46,11 @@ class BulkIngest {
 	private final JsonMapper json;
 
 	BulkIngest(OrderService orders, OrdersSettings settings, OrderMetrics metrics,
-			AsyncTaskExecutor applicationTaskExecutor, JsonMapper json) {
+			AsyncTaskExecutor bulkTaskExecutor, JsonMapper json) {
 		this.orders = orders;
 		this.settings = settings.bulk();
 		this.metrics = metrics;
-		this.executor = applicationTaskExecutor;
+		this.executor = bulkTaskExecutor;
 		this.json = json;
 	}
 
