@@ -684,6 +684,59 @@ public abstract class OrderApiContract {
 		assertThat(answered).hasValue(lines);
 	}
 
+	/**
+	 * A bulk client that goes away while some of its orders wait inside their write
+	 * transaction (a test transaction holds the product's row lock) and the others'
+	 * results fill the socket: the app stops the request without losing a pooled database
+	 * connection, and without logging an error (a client going away is not one). The Loom
+	 * app used to interrupt its consumers, which closes the socket of a virtual thread
+	 * blocked in a JDBC call, and logged every disconnect as "Unexpected failure"; the
+	 * reactive app logged Reactor Netty's AbortedException the same way.
+	 */
+	@Test
+	void letsABulkClientGoAwayWithoutLosingAConnectionOrLoggingAnError() throws SQLException {
+		assumeTrue(appRunsInThisJvm(), "the app's log is read in this JVM");
+		long abandonedBefore = abandonedSessions();
+		double inFlightBefore = metric("orders_in_flight");
+		String waitingForTheLock = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+				+ "AND wait_event_type = 'Lock'";
+		String busy = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+				+ "AND pid <> pg_backend_pid() AND backend_type = 'client backend' AND state <> 'idle'";
+		List<String> lines = new ArrayList<>();
+		for (int i = 0; i < 8; i++) {
+			lines
+				.add("{\"customerId\": %d, \"lines\": [{\"sku\": \"SKU-00961\", \"quantity\": 1}]}".formatted(101 + i));
+		}
+		bulkLines(20_000, 1024).forEachRemaining(lines::add);
+		try (CapturedOutput output = CapturedOutput.start()) {
+			try (TestDatabase.RowLock lock = database().lockProduct("SKU-00961");
+					BulkClient bulk = new BulkClient(baseUrl(), "application/x-ndjson", lines.iterator(), 16384)) {
+				await().atMost(LIVENESS_TIMEOUT).until(() -> database().count(waitingForTheLock) >= 8);
+				awaitStall(bulk);
+
+				bulk.abort();
+			}
+			await().atMost(LIVENESS_TIMEOUT).until(() -> metric("orders_in_flight") == inFlightBefore);
+			await().atMost(LIVENESS_TIMEOUT).until(() -> database().count(busy) == 0);
+
+			assertThat(abandonedSessions()).as("database sessions whose client connection was lost")
+				.isEqualTo(abandonedBefore);
+			assertThat(output.text()).doesNotContain("Unexpected failure").doesNotContain(" ERROR ");
+		}
+		finally {
+			database().reset();
+		}
+	}
+
+	/**
+	 * Sessions of the app's database that PostgreSQL ended because their client
+	 * connection was lost without a goodbye (a pooled connection closed under a query,
+	 * say); a pool closing a connection says goodbye.
+	 */
+	long abandonedSessions() {
+		return database().count("SELECT sessions_abandoned FROM pg_stat_database WHERE datname = current_database()");
+	}
+
 	// --- bad input at scale ---
 
 	/**
