@@ -50,6 +50,11 @@ public final class ContractSettings {
 			properties.put("spring.datasource.url", database.jdbcUrl());
 			properties.put("spring.datasource.username", database.user());
 			properties.put("spring.datasource.password", database.password());
+			// Flyway gets a connection of its own rather than one from the pool, whose
+			// short test acquire timeout a migration on a busy machine could miss.
+			properties.put("spring.flyway.url", database.jdbcUrl());
+			properties.put("spring.flyway.user", database.user());
+			properties.put("spring.flyway.password", database.password());
 		}
 		properties.put("partner.base-url", stub.baseUrl().toString());
 		properties.put("partner.timeout", PARTNER_TIMEOUT.toMillis() + "ms");
