@@ -587,6 +587,19 @@ public abstract class OrderApiContract {
 		assertThat(database().orders()).isEqualTo(ordersBefore + 2);
 	}
 
+	/**
+	 * An empty bulk body holds no orders: 200 with an empty stream, as a body of blank
+	 * lines is. (The reactive app answered 400, its body parameter being required.)
+	 */
+	@Test
+	void answersAnEmptyBulkBodyWithAnEmptyStream() {
+		Response response = withNothingWritten(() -> this.api.post("/api/orders/bulk", "application/x-ndjson", ""));
+
+		assertThat(response.status()).as(response.body()).isEqualTo(200);
+		assertThat(response.contentType()).startsWith("application/x-ndjson");
+		assertThat(response.body()).isEmpty();
+	}
+
 	@Test
 	void rejectsBulkWithOtherContentTypes() {
 		assertProblem(this.api.post("/api/orders/bulk", "application/json", ORDER_42), 415, "unsupported-media-type");
