@@ -600,9 +600,11 @@ public abstract class OrderApiContract {
 		assertThat(response.body()).isEmpty();
 	}
 
-	@Test
-	void rejectsBulkWithOtherContentTypes() {
-		assertProblem(this.api.post("/api/orders/bulk", "application/json", ORDER_42), 415, "unsupported-media-type");
+	@ParameterizedTest
+	@ValueSource(strings = { "application/json", "text/plain", "none" })
+	void rejectsBulkWithOtherContentTypes(String contentType) {
+		assertProblem(this.api.post("/api/orders/bulk", "none".equals(contentType) ? null : contentType, ORDER_42), 415,
+				"unsupported-media-type");
 	}
 
 	@Test
