@@ -988,6 +988,19 @@ public abstract class OrderApiContract {
 		}
 	}
 
+	/**
+	 * No request log unless switched on ({@code access-log.enabled}; AccessLogContract).
+	 */
+	@Test
+	void writesNoRequestLogByDefault() {
+		assumeTrue(appRunsInThisJvm(), "the app's log is read in this JVM");
+		try (CapturedOutput output = CapturedOutput.start()) {
+			assertThat(this.api.get("/api/orders/not-an-id").status()).isEqualTo(400);
+
+			assertThat(output.text()).doesNotContain("access-log").doesNotContain("/api/orders/not-an-id");
+		}
+	}
+
 	@Test
 	void exposesHealthProbesAndOrderMetricsOnly() {
 		assertThat(this.api.placeOrder(ORDER_42).status()).isEqualTo(201);
