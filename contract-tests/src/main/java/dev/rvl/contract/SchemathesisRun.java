@@ -52,12 +52,14 @@ public final class SchemathesisRun {
 
 	private static int schemathesis(Path schemathesis, Map<String, String> options, AppProcess app, int seconds,
 			Path reports) throws IOException, InterruptedException {
+		Files.createDirectories(reports);
 		String base = app.baseUrl().toString();
 		List<String> command = new ArrayList<>(List.of(schemathesis.toString(), "--config-file",
 				options.get("--config"), "run", base + "/openapi.yaml", "--url", base, "--checks", "all", "--max-time",
 				Integer.toString(seconds), "--no-color", "--report", "junit", "--report-dir", reports.toString()));
 		System.out.println("schemathesis: " + String.join(" ", command));
-		ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
+		// in target/, where its cache (.schemathesis/) lands too
+		ProcessBuilder builder = new ProcessBuilder(command).inheritIO().directory(reports.toFile());
 		builder.environment().put("PYTHONPATH", options.get("--hooks"));
 		Process process = builder.start();
 		Thread stop = new Thread(process::destroyForcibly);
