@@ -14,12 +14,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.abort;
 
 /**
  * Opens a report (generated from {@link ReportFixture}) in headless Chromium and reads
  * back what the page's own script recorded: no JavaScript error and no empty chart. Needs
  * Chromium ({@code apt-get install -y chromium}; another binary with
- * {@code -Dbench.chromium=/path} or {@code CHROMIUM=/path}).
+ * {@code -Dbench.chromium=/path} or {@code CHROMIUM=/path}). Without one the test is
+ * skipped with a loud message, so that {@code ./mvnw verify} needs nothing but a JDK; in
+ * CI ({@code CI=true}, which {@code .ci/run} exports) a missing Chromium fails it.
  */
 class ReportRenderingTests {
 
@@ -64,8 +67,17 @@ class ReportRenderingTests {
 		String configured = System.getProperty("bench.chromium", System.getenv("CHROMIUM"));
 		String binary = (configured != null && !configured.isBlank()) ? configured : "/usr/bin/chromium";
 		if (!Files.isExecutable(Path.of(binary))) {
-			fail("Headless Chromium is needed to check the report page: apt-get install -y chromium "
-					+ "(or point -Dbench.chromium / CHROMIUM at one); not found at " + binary);
+			String missing = "Headless Chromium is needed to check the report page: apt-get install -y chromium "
+					+ "(or point -Dbench.chromium / CHROMIUM at one); not found at " + binary;
+			if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+				fail(missing + " (CI=true: required in CI)");
+			}
+			System.err.println("""
+
+					*** SKIPPED: the report page was NOT checked in a browser ***
+					*** %s ***
+					""".formatted(missing));
+			abort(missing);
 		}
 		return binary;
 	}

@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.IntFunction;
 import java.util.stream.IntStream;
 
@@ -18,9 +19,14 @@ import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * A real HTTP client (the JDK's, HTTP/1.1) for the API under test.
+ * A real HTTP client (the JDK's, HTTP/1.1) for the API under test. Every answer is
+ * checked against the OpenAPI description the apps serve ({@link OpenApiDescription});
+ * what does not conform is collected in {@link #violations()} for the test to assert on.
  */
 public final class Api {
+
+	/** Kept per client; more would only repeat the same mistake. */
+	private static final int MAX_VIOLATIONS = 50;
 
 	static final ObjectMapper JSON = JsonMapper.builder().build();
 
@@ -31,8 +37,27 @@ public final class Api {
 		.connectTimeout(Duration.ofSeconds(5))
 		.build();
 
+	private final List<String> violations = new CopyOnWriteArrayList<>();
+
 	public Api(URI baseUrl) {
 		this.baseUrl = baseUrl;
+	}
+
+	/**
+	 * The answers so far that did not conform to the OpenAPI description, each with its
+	 * request.
+	 */
+	public List<String> violations() {
+		return List.copyOf(this.violations);
+	}
+
+	/**
+	 * Checks one NDJSON result line of a bulk answer against the description's
+	 * {@code BulkResult} and returns it parsed.
+	 */
+	public JsonNode bulkResult(String line) {
+		record(OpenApiDescription.shared().schemaViolations("BulkResult", line), "bulk result line " + line);
+		return JSON.readTree(line);
 	}
 
 	public URI baseUrl() {
@@ -73,11 +98,20 @@ public final class Api {
 	/** Sends {@code count} orders at once; the answers arrive in the returned futures. */
 	public List<CompletableFuture<Response>> placeConcurrentlyAsync(int count, IntFunction<String> json,
 			String... headers) {
+		return placeConcurrentlyAsync("/api/orders", count, json, headers);
+	}
+
+	/**
+	 * Sends {@code count} orders at once to {@code path} (another spelling of
+	 * {@code /api/orders}, say); the answers arrive in the returned futures.
+	 */
+	public List<CompletableFuture<Response>> placeConcurrentlyAsync(String path, int count, IntFunction<String> json,
+			String... headers) {
 		return IntStream.range(0, count).mapToObj((i) -> {
-			HttpRequest request = request("/api/orders", headers).header("Content-Type", "application/json")
+			HttpRequest request = request(path, headers).header("Content-Type", "application/json")
 				.POST(HttpRequest.BodyPublishers.ofString(json.apply(i)))
 				.build();
-			return this.http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).thenApply(Response::of);
+			return this.http.sendAsync(request, HttpResponse.BodyHandlers.ofString()).thenApply(this::checked);
 		}).toList();
 	}
 
@@ -105,7 +139,7 @@ public final class Api {
 
 	private Response send(HttpRequest.Builder request) {
 		try {
-			return Response.of(this.http.send(request.build(), HttpResponse.BodyHandlers.ofString()));
+			return checked(this.http.send(request.build(), HttpResponse.BodyHandlers.ofString()));
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
@@ -113,6 +147,23 @@ public final class Api {
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
 			throw new IllegalStateException(ex);
+		}
+	}
+
+	private Response checked(HttpResponse<String> answer) {
+		HttpRequest request = answer.request();
+		record(OpenApiDescription.shared()
+			.responseViolations(request.method(), request.uri(), answer.statusCode(), answer.headers().map(),
+					answer.body()),
+				request.method() + " " + request.uri().getRawPath()
+						+ ((request.uri().getRawQuery() != null) ? "?" + request.uri().getRawQuery() : "") + " -> "
+						+ answer.statusCode() + " " + answer.body());
+		return Response.of(answer);
+	}
+
+	private void record(List<String> found, String context) {
+		if (!found.isEmpty() && this.violations.size() < MAX_VIOLATIONS) {
+			this.violations.add(found + " in " + context);
 		}
 	}
 

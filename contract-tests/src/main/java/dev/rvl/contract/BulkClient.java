@@ -185,6 +185,20 @@ public final class BulkClient implements AutoCloseable {
 		return line.toString(StandardCharsets.US_ASCII);
 	}
 
+	/**
+	 * Goes away abruptly, as a crashed client or a dropped connection does: the socket is
+	 * reset (RST), so the server's next write fails.
+	 */
+	public void abort() {
+		try {
+			this.socket.setSoLinger(true, 0);
+			this.socket.close();
+		}
+		catch (IOException ex) {
+			// gone anyway
+		}
+	}
+
 	@Override
 	public void close() {
 		try {

@@ -19,6 +19,13 @@ public final class ContractSettings {
 
 	public static final int POOL_SIZE = 20;
 
+	/**
+	 * How long a connection may idle or a request body stall (each app sets its server's
+	 * own property): shorter than the apps' 60 s so the stalled-body case is quick,
+	 * longer than any pause a test makes on purpose.
+	 */
+	public static final Duration IDLE_TIMEOUT = Duration.ofSeconds(10);
+
 	private ContractSettings() {
 	}
 
@@ -43,12 +50,19 @@ public final class ContractSettings {
 			properties.put("spring.datasource.url", database.jdbcUrl());
 			properties.put("spring.datasource.username", database.user());
 			properties.put("spring.datasource.password", database.password());
+			// Flyway gets a connection of its own rather than one from the pool, whose
+			// short test acquire timeout a migration on a busy machine could miss.
+			properties.put("spring.flyway.url", database.jdbcUrl());
+			properties.put("spring.flyway.user", database.user());
+			properties.put("spring.flyway.password", database.password());
 		}
 		properties.put("partner.base-url", stub.baseUrl().toString());
 		properties.put("partner.timeout", PARTNER_TIMEOUT.toMillis() + "ms");
 		properties.put("orders.max-in-flight", Integer.toString(MAX_IN_FLIGHT));
 		properties.put("db.pool-size", Integer.toString(POOL_SIZE));
 		properties.put("db.acquire-timeout", POOL_ACQUIRE_TIMEOUT.toMillis() + "ms");
+		properties.put("server.netty.idle-timeout", IDLE_TIMEOUT.toMillis() + "ms");
+		properties.put("server.tomcat.connection-timeout", IDLE_TIMEOUT.toMillis() + "ms");
 		return properties;
 	}
 

@@ -21,7 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Requests and the tasks they fork (partner fan-out, bulk) run on virtual threads by
- * default and on platform threads under the {@code platform} profile.
+ * default and on platform threads under the {@code platform} profile, where bulk tasks
+ * have a pool of their own: on the fan-out pool a few bulk requests took every thread
+ * their own partner calls (and everyone else's) were queued for.
  */
 class ThreadModelTests {
 
@@ -36,7 +38,7 @@ class ThreadModelTests {
 
 		@Test
 		void handlesRequestsAndForkedTasksOnVirtualThreads() {
-			assertThat(threads(this.port)).isEqualTo("request=virtual forked=virtual");
+			assertThat(threads(this.port)).isEqualTo("request=virtual forked=virtual bulk=virtual");
 		}
 
 	}
@@ -52,7 +54,8 @@ class ThreadModelTests {
 		@Test
 		void handlesRequestsAndForkedTasksOnPlatformThreads() {
 			assertThat(threads(this.port)).startsWith("request=platform:http-nio-")
-				.contains(" forked=platform:fanout-");
+				.contains(" forked=platform:fanout-")
+				.contains(" bulk=platform:bulk-");
 		}
 
 	}
@@ -68,8 +71,9 @@ class ThreadModelTests {
 	static class ThreadProbe {
 
 		@Bean
-		ThreadProbeController threadProbeController(AsyncTaskExecutor applicationTaskExecutor) {
-			return new ThreadProbeController(applicationTaskExecutor);
+		ThreadProbeController threadProbeController(AsyncTaskExecutor applicationTaskExecutor,
+				AsyncTaskExecutor bulkTaskExecutor) {
+			return new ThreadProbeController(applicationTaskExecutor, bulkTaskExecutor);
 		}
 
 	}
@@ -77,16 +81,20 @@ class ThreadModelTests {
 	@RestController
 	static class ThreadProbeController {
 
-		private final AsyncTaskExecutor executor;
+		private final AsyncTaskExecutor applicationTaskExecutor;
 
-		ThreadProbeController(AsyncTaskExecutor executor) {
-			this.executor = executor;
+		private final AsyncTaskExecutor bulkTaskExecutor;
+
+		ThreadProbeController(AsyncTaskExecutor applicationTaskExecutor, AsyncTaskExecutor bulkTaskExecutor) {
+			this.applicationTaskExecutor = applicationTaskExecutor;
+			this.bulkTaskExecutor = bulkTaskExecutor;
 		}
 
 		@GetMapping("/test/threads")
 		String threads() throws Exception {
-			Future<String> forked = this.executor.submit(ThreadProbeController::describe);
-			return "request=" + describe() + " forked=" + forked.get();
+			Future<String> forked = this.applicationTaskExecutor.submit(ThreadProbeController::describe);
+			Future<String> bulk = this.bulkTaskExecutor.submit(ThreadProbeController::describe);
+			return "request=" + describe() + " forked=" + forked.get() + " bulk=" + bulk.get();
 		}
 
 		static String describe() {

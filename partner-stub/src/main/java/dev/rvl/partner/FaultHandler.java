@@ -18,7 +18,7 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 @Component
 class FaultHandler {
 
-	private static final String FIELDS = "addedLatencyMs, errorRate, errorStatus, hangRate";
+	private static final String FIELDS = "addedLatencyMs, errorRate, errorStatus, hangRate, emptyBodyRate, brokenBodyRate";
 
 	private final FaultSettings settings;
 
@@ -84,14 +84,17 @@ class FaultHandler {
 	 * Body of {@code PUT /admin/faults}: every field optional, an absent one takes its
 	 * value from {@link Faults#NONE}.
 	 */
-	record FaultRequest(Long addedLatencyMs, Double errorRate, Integer errorStatus, Double hangRate) {
+	record FaultRequest(Long addedLatencyMs, Double errorRate, Integer errorStatus, Double hangRate,
+			Double emptyBodyRate, Double brokenBodyRate) {
 
 		Faults toFaults() {
 			Faults none = Faults.NONE;
 			return new Faults((this.addedLatencyMs != null) ? this.addedLatencyMs : none.addedLatencyMs(),
 					(this.errorRate != null) ? this.errorRate : none.errorRate(),
 					(this.errorStatus != null) ? this.errorStatus : none.errorStatus(),
-					(this.hangRate != null) ? this.hangRate : none.hangRate());
+					(this.hangRate != null) ? this.hangRate : none.hangRate(),
+					(this.emptyBodyRate != null) ? this.emptyBodyRate : none.emptyBodyRate(),
+					(this.brokenBodyRate != null) ? this.brokenBodyRate : none.brokenBodyRate());
 		}
 
 	}

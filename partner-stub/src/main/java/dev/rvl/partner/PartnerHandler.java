@@ -21,6 +21,9 @@ class PartnerHandler {
 
 	private static final ErrorBody INJECTED_FAULT = new ErrorBody("injected fault");
 
+	/** A 200 body that is not JSON: cut off in the middle of an object. */
+	private static final String BROKEN_JSON = "{\"score\": 1";
+
 	private final StubProperties.Latency latency;
 
 	private final FaultSettings faults;
@@ -57,6 +60,12 @@ class PartnerHandler {
 			return ServerResponse.status(faults.errorStatus())
 				.contentType(MediaType.APPLICATION_JSON)
 				.bodyValue(INJECTED_FAULT);
+		}
+		if (random.nextDouble() < faults.emptyBodyRate()) {
+			return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).build();
+		}
+		if (random.nextDouble() < faults.brokenBodyRate()) {
+			return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(BROKEN_JSON);
 		}
 		return ServerResponse.ok().contentType(MediaType.APPLICATION_JSON).bodyValue(body);
 	}

@@ -21,7 +21,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 class FaultInjectionTests extends StubHttpTests {
 
 	private static final String DEFAULTS = """
-			{"addedLatencyMs": 0, "errorRate": 0.0, "errorStatus": 500, "hangRate": 0.0}""";
+			{"addedLatencyMs": 0, "errorRate": 0.0, "errorStatus": 500, "hangRate": 0.0, "emptyBodyRate": 0.0,
+			"brokenBodyRate": 0.0}""";
 
 	@Test
 	void startsWithoutFaults() throws Exception {
@@ -57,6 +58,25 @@ class FaultInjectionTests extends StubHttpTests {
 	}
 
 	@Test
+	void emptyBodyRateOneAnswers200WithoutABody() throws Exception {
+		assertThat(this.stub.put("/admin/faults", "{\"emptyBodyRate\": 1.0}").status()).isEqualTo(200);
+		for (Reply reply : this.stub.getAll(List.of(fraudPath(1, 1), shippingPath("DE", 1)))) {
+			assertThat(reply.status()).isEqualTo(200);
+			assertThat(reply.body()).isEmpty();
+		}
+	}
+
+	@Test
+	void brokenBodyRateOneAnswers200WithABodyThatIsNotJson() throws Exception {
+		assertThat(this.stub.put("/admin/faults", "{\"brokenBodyRate\": 1.0}").status()).isEqualTo(200);
+		for (Reply reply : this.stub.getAll(List.of(fraudPath(1, 1), shippingPath("DE", 1)))) {
+			assertThat(reply.status()).isEqualTo(200);
+			assertThat(reply.contentType()).startsWith("application/json");
+			assertThat(reply.body()).isEqualTo("{\"score\": 1");
+		}
+	}
+
+	@Test
 	void errorRateHalfFailsSomeRequestsAndAnswersTheOthers() throws Exception {
 		assertThat(this.stub.put("/admin/faults", "{\"errorRate\": 0.5}").status()).isEqualTo(200);
 		List<Reply> replies = this.stub.getAll(Collections.nCopies(200, fraudPath(9, 900)));
@@ -83,14 +103,16 @@ class FaultInjectionTests extends StubHttpTests {
 	void putWithSomeFieldsReplacesTheWholeSettingWithDefaultsForTheRest() throws Exception {
 		Reply first = this.stub.put("/admin/faults", "{\"errorRate\": 0.25, \"addedLatencyMs\": 5}");
 		assertThat(first.status()).isEqualTo(200);
-		assertThat(first.json()).isEqualTo(StubClient
-			.json("{\"addedLatencyMs\": 5, \"errorRate\": 0.25, \"errorStatus\": 500, \"hangRate\": 0.0}"));
+		assertThat(first.json()).isEqualTo(
+				StubClient.json("{\"addedLatencyMs\": 5, \"errorRate\": 0.25, \"errorStatus\": 500, \"hangRate\": 0.0, "
+						+ "\"emptyBodyRate\": 0.0, \"brokenBodyRate\": 0.0}"));
 		assertThat(this.stub.get("/admin/faults").json()).isEqualTo(first.json());
 
 		Reply second = this.stub.put("/admin/faults", "{\"errorStatus\": 429}");
 		assertThat(second.status()).isEqualTo(200);
-		assertThat(second.json()).isEqualTo(StubClient
-			.json("{\"addedLatencyMs\": 0, \"errorRate\": 0.0, \"errorStatus\": 429, \"hangRate\": 0.0}"));
+		assertThat(second.json()).isEqualTo(
+				StubClient.json("{\"addedLatencyMs\": 0, \"errorRate\": 0.0, \"errorStatus\": 429, \"hangRate\": 0.0, "
+						+ "\"emptyBodyRate\": 0.0, \"brokenBodyRate\": 0.0}"));
 		assertThat(this.stub.get("/admin/faults").json()).isEqualTo(second.json());
 
 		Reply empty = this.stub.put("/admin/faults", "{}");

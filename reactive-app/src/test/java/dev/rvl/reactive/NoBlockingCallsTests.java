@@ -8,16 +8,20 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Main code never waits for a publisher: no {@code block()}, {@code blockFirst()},
- * {@code blockLast()} or {@code toFuture().get()}.
+ * {@code blockLast()}, {@code blockOptional()}, {@code toFuture().get()} or
+ * {@code toFuture().join()}.
  */
 class NoBlockingCallsTests {
 
-	static final Pattern BLOCKING = Pattern.compile("\\.block(First|Last)?\\(|toFuture\\(\\)\\.get\\(");
+	static final Pattern BLOCKING = Pattern
+		.compile("\\.block(First|Last|Optional)?\\(|toFuture\\(\\)\\s*\\.\\s*(get|join)\\(");
 
 	@Test
 	void mainCodeHasNoBlockingCalls() throws IOException {
@@ -28,6 +32,14 @@ class NoBlockingCallsTests {
 				.toList();
 			assertThat(offenders).isEmpty();
 		}
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "mono.block()", "mono.block(Duration.ofSeconds(1))", "flux.blockFirst()",
+			"flux.blockLast()", "mono.blockOptional()", "mono.toFuture().get()", "mono.toFuture().join()",
+			"mono.toFuture()\n\t.join()" })
+	void recognizesEveryWayToWaitForAPublisher(String code) {
+		assertThat(BLOCKING.matcher(code).find()).as(code).isTrue();
 	}
 
 	static boolean blocks(Path source) {

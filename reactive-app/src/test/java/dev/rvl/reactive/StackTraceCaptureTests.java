@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +20,11 @@ import dev.rvl.contract.Traces;
 import dev.rvl.domain.problem.ProblemException;
 import dev.rvl.web.ProblemResponses;
 import org.junit.jupiter.api.Test;
+import reactor.blockhound.BlockHound;
+import reactor.blockhound.BlockingOperationError;
+import reactor.core.Exceptions;
 import reactor.core.publisher.Hooks;
+import reactor.core.publisher.Mono;
 import reactor.tools.agent.ReactorDebugAgent;
 
 import org.springframework.boot.SpringApplication;
@@ -93,10 +98,11 @@ class StackTraceCaptureTests {
 	private Map<String, String> inOwnJvm(String aid) throws IOException, InterruptedException {
 		Path out = Path.of("target", "stacktraces", aid);
 		Files.createDirectories(out);
-		List<String> command = new ArrayList<>(List.of(
-				Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-				"-XX:+EnableDynamicAgentLoading", "-cp", classPath(), DebugAidMain.class.getName(), aid,
-				out.toAbsolutePath().toString(), PartnerStub.shared().baseUrl().toString(), DATABASE.jdbcUrl()));
+		List<String> command = new ArrayList<>(
+				List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
+						"-XX:+EnableDynamicAgentLoading", "-XX:+AllowRedefinitionToAddDeleteMethods", "-cp",
+						classPath(), DebugAidMain.class.getName(), aid, out.toAbsolutePath().toString(),
+						PartnerStub.shared().baseUrl().toString(), DATABASE.jdbcUrl()));
 		ContractSettings.properties(DATABASE, PartnerStub.shared(), true)
 			.forEach((name, value) -> command.add("--" + name + "=" + value));
 		command.addAll(List.of("--local-postgres.enabled=false", "--server.port=0", "--spring.main.banner-mode=off"));
@@ -108,6 +114,7 @@ class StackTraceCaptureTests {
 			throw new IllegalStateException("Capture with " + aid + " did not finish; see " + out.resolve("app.log"));
 		}
 		assertThat(process.exitValue()).as("exit code; see " + out.resolve("app.log")).isZero();
+		assertThat(out.resolve("blockhound.txt")).as("BlockHound in the capture's JVM").hasContent("watching");
 		Map<String, String> traces = new TreeMap<>();
 		for (String scenario : List.of("partner-timeout", "constraint-violation")) {
 			traces.put(scenario, Files.readString(out.resolve(scenario + ".txt")));
@@ -191,12 +198,17 @@ class StackTraceCaptureTests {
 	static final class DebugAidMain {
 
 		public static void main(String[] args) throws IOException {
+			// As in every test JVM of this module: a blocking call on a non-blocking
+			// thread
+			// fails the request that made it.
+			BlockHound.install();
 			switch (args[0]) {
 				case "onoperatordebug" -> Hooks.onOperatorDebug();
 				case "debugagent" -> ReactorDebugAgent.init();
 				default -> throw new IllegalArgumentException(args[0]);
 			}
 			Path out = Path.of(args[1]);
+			Files.writeString(out.resolve("blockhound.txt"), blockHoundWatches() ? "watching" : "not watching");
 			URI stub = URI.create(args[2]);
 			String jdbcUrl = args[3];
 			String[] springArgs = List.of(args).subList(4, args.length).toArray(String[]::new);
@@ -211,6 +223,18 @@ class StackTraceCaptureTests {
 			System.exit(0);
 		}
 
+	}
+
+	/** Whether a sleep on a Reactor thread is reported, as BlockHound does. */
+	static boolean blockHoundWatches() {
+		try {
+			Mono.delay(Duration.ofMillis(1)).doOnNext((tick) -> BlockHoundTests.sleep()).block(Duration.ofSeconds(10));
+			return false;
+		}
+		catch (RuntimeException ex) {
+			return Exceptions.unwrap(ex) instanceof BlockingOperationError
+					|| ex.getCause() instanceof BlockingOperationError;
+		}
 	}
 
 	/**

@@ -36,7 +36,7 @@ final class UseCases {
 					List.of(loom("partner/PartnerClient#<init>,quotes,fraudScore,shippingQuote,call,withRetries"),
 							loom("concurrent/FanOut")),
 					List.of(),
-					contract("answersPartnerErrorsWith502", "answersAHangingPartnerWith504WithinTheDeadline",
+					contract("answersPartnerErrorsWith502", "answersAHangingPartnerWith504AfterTheDeadline",
 							"answersASlowPartnerWith504"),
 					"Reactor gives the reactive app zip, timeout and cancellation as library code. The Loom app "
 							+ "needs FanOut for the same on stable APIs (StructuredTaskScope is still a preview API "
@@ -49,10 +49,13 @@ final class UseCases {
 					List.of(loom("bulk/BulkController#bulk"), loom("bulk/BulkIngest")), List.of(),
 					contract("placesBulkOrdersAnsweringEveryLine", "rejectsBulkWithOtherContentTypes",
 							"answersOverlongBulkLinesWith413", "streamsAHundredThousandLineBulkWithBoundedHeap",
-							"stopsReadingABulkBodyWhileResultsAreNotRead"),
+							"stopsReadingABulkBodyWhileResultsAreNotRead",
+							"letsABulkClientGoAwayWithoutLosingAConnectionOrLoggingAnError"),
 					"Both read the body with the shared BulkReader. Reactive: demand-driven Flux (limitRate, "
-							+ "flatMap with a concurrency). Loom: a producer thread, an ArrayBlockingQueue and "
-							+ "consumer threads (FanOut again), with an end marker."),
+							+ "flatMap with a concurrency); a client going away cancels it. Loom: a producer thread, "
+							+ "an ArrayBlockingQueue and consumer threads (FanOut again), with an end marker; a "
+							+ "client going away stops them cooperatively, as an interrupt would close the JDBC "
+							+ "connection of a consumer inside a query."),
 			new UseCase("error-mapping", "Error mapping",
 					"Every failure becomes an RFC 9457 problem from the shared catalogue: one controller advice per "
 							+ "app, the mapping itself shared.",

@@ -16,6 +16,7 @@ import org.springframework.transaction.TransactionSystemException;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.ErrorResponse;
+import org.springframework.web.util.DisconnectedClientHelper;
 
 /**
  * Turns any failure into the documented RFC 9457 answer, the same way in both apps.
@@ -51,7 +52,13 @@ public final class ProblemResponses {
 	public static ResponseEntity<Map<String, Object>> of(Throwable failure) {
 		Problem problem = problemOf(failure);
 		if (problem.status() == 500) {
-			logger.error("Unexpected failure", failure);
+			if (DisconnectedClientHelper.isClientDisconnectedException(failure)) {
+				// Tomcat's ClientAbortException, Reactor Netty's AbortedException, ...
+				logger.debug("The client went away", failure);
+			}
+			else {
+				logger.error("Unexpected failure", failure);
+			}
 		}
 		ResponseEntity<Map<String, Object>> response = of(problem);
 		if (failure instanceof ErrorResponse error && !error.getHeaders().isEmpty()) {

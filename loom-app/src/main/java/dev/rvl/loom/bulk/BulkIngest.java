@@ -16,6 +16,8 @@ import dev.rvl.loom.concurrent.FanOut;
 import dev.rvl.loom.order.OrderService;
 import dev.rvl.web.OrderMetrics;
 import dev.rvl.web.ProblemResponses;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.core.task.AsyncTaskExecutor;
@@ -26,14 +28,21 @@ import org.springframework.stereotype.Component;
  * {@link ArrayBlockingQueue} of {@code orders.bulk.buffer} orders;
  * {@code orders.bulk.concurrency} threads take from it, place the order and write the
  * result line. A full queue blocks the producer, which stops reading the socket, and TCP
- * pushes back on the client. An end marker ends the consumers; a failure (client gone)
- * cancels them all.
+ * pushes back on the client. An end marker ends the consumers.
+ * <p>
+ * When the client goes away (a result cannot be written, the body cannot be read), the
+ * pipeline stops cooperatively, never by interrupt: an interrupt would close the JDBC
+ * connection of a consumer inside a query. The producer stops reading, the consumers
+ * finish the order in hand and drain the queue without placing more, and this returns
+ * only when every thread has finished, so none outlives the request.
  */
 @Component
 class BulkIngest {
 
 	/** The end-of-body marker; identity matters, not content. */
 	private static final BulkItem END = new BulkItem.Rejected(-1, Problems.internal());
+
+	private static final Log logger = LogFactory.getLog(BulkIngest.class);
 
 	private final OrderService orders;
 
@@ -45,12 +54,12 @@ class BulkIngest {
 
 	private final JsonMapper json;
 
-	BulkIngest(OrderService orders, OrdersSettings settings, OrderMetrics metrics,
-			AsyncTaskExecutor applicationTaskExecutor, JsonMapper json) {
+	BulkIngest(OrderService orders, OrdersSettings settings, OrderMetrics metrics, AsyncTaskExecutor bulkTaskExecutor,
+			JsonMapper json) {
 		this.orders = orders;
 		this.settings = settings.bulk();
 		this.metrics = metrics;
-		this.executor = applicationTaskExecutor;
+		this.executor = bulkTaskExecutor;
 		this.json = json;
 	}
 
@@ -59,19 +68,23 @@ class BulkIngest {
 		ResultWriter results = new ResultWriter(out);
 		try (OrderMetrics.BulkQueue tracked = this.metrics.trackBulkQueue(queue::size);
 				FanOut fanOut = new FanOut(this.executor)) {
-			fanOut.fork(() -> produce(body, queue));
+			fanOut.fork(() -> produce(body, queue, results));
 			for (int i = 0; i < this.settings.concurrency(); i++) {
 				fanOut.fork(() -> consume(queue, results));
 			}
 			fanOut.join();
 		}
+		if (results.clientGone() != null) {
+			logger.debug("Bulk request ended early, the client is gone", results.clientGone());
+		}
 	}
 
-	private Void produce(InputStream body, BlockingQueue<BulkItem> queue) throws IOException, InterruptedException {
+	private Void produce(InputStream body, BlockingQueue<BulkItem> queue, ResultWriter results)
+			throws InterruptedException {
 		BulkReader reader = new BulkReader(this.settings.maxLines());
 		byte[] chunk = new byte[8192];
 		try {
-			for (int read = body.read(chunk); read != -1; read = body.read(chunk)) {
+			for (int read = body.read(chunk); read != -1 && results.clientGone() == null; read = body.read(chunk)) {
 				for (BulkItem item : reader.read(chunk, 0, read)) {
 					queue.put(item);
 				}
@@ -80,15 +93,19 @@ class BulkIngest {
 				queue.put(item);
 			}
 		}
-		finally {
-			queue.put(END);
+		catch (IOException ex) {
+			results.clientGone(ex);
 		}
+		// Not in a finally: cancelled (interrupted), nobody may be left to take it.
+		queue.put(END);
 		return null;
 	}
 
-	private Void consume(BlockingQueue<BulkItem> queue, ResultWriter results) throws IOException, InterruptedException {
+	private Void consume(BlockingQueue<BulkItem> queue, ResultWriter results) throws InterruptedException {
 		for (BulkItem item = queue.take(); item != END; item = queue.take()) {
-			results.write(place(item));
+			if (results.clientGone() == null) {
+				results.write(place(item));
+			}
 		}
 		queue.put(END); // for the next consumer
 		return null;
@@ -108,27 +125,47 @@ class BulkIngest {
 		};
 	}
 
-	/** Writes one result line at a time; a {@code ReentrantLock}, as the write blocks. */
+	/**
+	 * Writes one result line at a time; a {@code ReentrantLock}, as the write blocks. The
+	 * first failure to write means the client is gone: later results are dropped.
+	 */
 	private final class ResultWriter {
 
 		private final OutputStream out;
 
 		private final ReentrantLock lock = new ReentrantLock();
 
+		private volatile IOException clientGone;
+
 		ResultWriter(OutputStream out) {
 			this.out = out;
 		}
 
-		void write(BulkResult result) throws IOException {
+		void write(BulkResult result) {
 			byte[] line = BulkIngest.this.json.writeValueAsBytes(result);
 			this.lock.lock();
 			try {
-				this.out.write(line);
-				this.out.write('\n');
-				this.out.flush();
+				if (this.clientGone == null) {
+					this.out.write(line);
+					this.out.write('\n');
+					this.out.flush();
+				}
+			}
+			catch (IOException ex) {
+				clientGone(ex);
 			}
 			finally {
 				this.lock.unlock();
+			}
+		}
+
+		IOException clientGone() {
+			return this.clientGone;
+		}
+
+		void clientGone(IOException ex) {
+			if (this.clientGone == null) {
+				this.clientGone = ex;
 			}
 		}
 

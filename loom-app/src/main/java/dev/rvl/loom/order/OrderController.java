@@ -9,6 +9,7 @@ import dev.rvl.domain.order.OrderValidator;
 import dev.rvl.domain.order.OrderView;
 import dev.rvl.domain.order.PlaceOrderRequest;
 import dev.rvl.domain.order.PlacedOrder;
+import jakarta.servlet.http.HttpServletRequest;
 
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -16,12 +17,13 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
  * The order endpoints. The body is read as bytes (at most 64 KiB) and parsed by the
- * shared reader, so both apps answer malformed input the same way.
+ * shared reader, and the list's query string by the shared {@code Limits}, so both apps
+ * answer malformed input the same way. {@code {id}} never matches {@code bulk}, so that
+ * {@code /api/orders/bulk} allows POST only.
  */
 @RestController
 class OrderController {
@@ -40,14 +42,14 @@ class OrderController {
 		return toResponse(this.orders.place(request, idempotencyKey));
 	}
 
-	@GetMapping(path = "/api/orders/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
+	@GetMapping(path = "/api/orders/{id:(?!bulk$).+}", produces = MediaType.APPLICATION_JSON_VALUE)
 	OrderView find(@PathVariable String id) {
 		return this.orders.find(id);
 	}
 
 	@GetMapping(path = "/api/customers/{customerId}/orders", produces = MediaType.APPLICATION_JSON_VALUE)
-	List<OrderView> list(@PathVariable String customerId, @RequestParam(required = false) String limit) {
-		return this.orders.list(customerId, limit);
+	List<OrderView> list(@PathVariable String customerId, HttpServletRequest request) {
+		return this.orders.list(customerId, request.getQueryString());
 	}
 
 	private ResponseEntity<OrderView> toResponse(PlacedOrder placed) {

@@ -69,10 +69,10 @@ public class OrderService {
 			.orElseThrow(() -> Problems.orderNotFound(id));
 	}
 
-	List<OrderView> list(String customerId, String limit) {
+	List<OrderView> list(String customerId, String query) {
 		long id = Limits.customerId(customerId);
 		this.repository.findCustomer(id).orElseThrow(() -> Problems.customerNotFound(id));
-		return this.repository.listOrders(id, Limits.listLimit(limit)).stream().map(StoredOrder::view).toList();
+		return this.repository.listOrders(id, Limits.listLimitOfQuery(query)).stream().map(StoredOrder::view).toList();
 	}
 
 	private PlacedOrder replayOrPlace(ValidatedOrder order) {

@@ -33,7 +33,8 @@ import org.springframework.web.client.RestClientException;
 /**
  * The partner APIs over {@code RestClient}. All resilience lives here: one deadline for
  * the fan-out, retries within it, and the mapping of failures to {@code partner-timeout}
- * and {@code partner-unavailable}.
+ * and {@code partner-unavailable} (an error status, a 200 without a body or with one that
+ * is not the expected JSON).
  */
 @Component
 public class PartnerClient {
@@ -126,17 +127,23 @@ public class PartnerClient {
 
 	private <T> T withRetries(String partner, Supplier<T> request) {
 		for (int attempt = 0;; attempt++) {
+			RestClientException failure = null;
 			try {
-				return request.get();
+				T answer = request.get();
+				if (answer != null) {
+					return answer;
+				}
 			}
 			catch (RestClientException ex) {
 				if (ex.getCause() instanceof SocketTimeoutException
 						|| ex.getCause() instanceof ConnectionRequestTimeoutException) {
 					throw Problems.partnerTimeout(this.settings.timeout(), ex);
 				}
-				if (attempt >= this.settings.retries() || Thread.currentThread().isInterrupted()) {
-					throw Problems.partnerUnavailable(partner, ex);
-				}
+				failure = ex;
+			}
+			// an error status, a body that is not the expected JSON, or none at all
+			if (attempt >= this.settings.retries() || Thread.currentThread().isInterrupted()) {
+				throw Problems.partnerUnavailable(partner, failure);
 			}
 		}
 	}

@@ -9,6 +9,8 @@ import dev.rvl.domain.order.OrderValidator;
 import dev.rvl.domain.order.OrderView;
 import dev.rvl.domain.order.PlaceOrderRequest;
 import dev.rvl.domain.order.PlacedOrder;
+import dev.rvl.domain.problem.Problems;
+import io.netty.handler.timeout.ReadTimeoutException;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -16,17 +18,19 @@ import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
  * The order endpoints. The body is read as bytes (at most 64 KiB) and parsed by the
- * shared reader, so both apps answer malformed input the same way.
+ * shared reader, and the list's query string by the shared {@code Limits}, so both apps
+ * answer malformed input the same way. {@code {id}} never matches {@code bulk}, so that
+ * {@code /api/orders/bulk} allows POST only.
  */
 @RestController
 class OrderController {
@@ -44,18 +48,19 @@ class OrderController {
 		return read(body).flatMap((request) -> this.orders.place(request, idempotencyKey)).map(this::toResponse);
 	}
 
-	@GetMapping(path = "/api/orders/{id}", produces = MediaType.APPLICATION_JSON_VALUE)
+	@GetMapping(path = "/api/orders/{id:(?!bulk$).+}", produces = MediaType.APPLICATION_JSON_VALUE)
 	Mono<OrderView> find(@PathVariable String id) {
 		return this.orders.find(id);
 	}
 
 	@GetMapping(path = "/api/customers/{customerId}/orders", produces = MediaType.APPLICATION_JSON_VALUE)
-	Mono<List<OrderView>> list(@PathVariable String customerId, @RequestParam(required = false) String limit) {
-		return this.orders.list(customerId, limit);
+	Mono<List<OrderView>> list(@PathVariable String customerId, ServerHttpRequest request) {
+		return this.orders.list(customerId, request.getURI().getRawQuery());
 	}
 
 	private Mono<PlaceOrderRequest> read(Flux<DataBuffer> body) {
 		return DataBufferUtils.join(body, Limits.MAX_BODY_BYTES)
+			.onErrorMap(ReadTimeoutException.class, (ex) -> Problems.incompleteBody())
 			.map(OrderController::bytes)
 			.defaultIfEmpty(new byte[0])
 			.map(OrderRequestReader::read);

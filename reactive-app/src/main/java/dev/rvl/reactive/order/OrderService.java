@@ -65,11 +65,11 @@ public class OrderService {
 			.switchIfEmpty(Mono.error(() -> Problems.orderNotFound(id)));
 	}
 
-	Mono<List<OrderView>> list(String customerId, String limit) {
+	Mono<List<OrderView>> list(String customerId, String query) {
 		return Mono.fromCallable(() -> Limits.customerId(customerId))
 			.flatMap((id) -> this.repository.findCustomer(id)
 				.switchIfEmpty(Mono.error(() -> Problems.customerNotFound(id))))
-			.flatMap((customer) -> this.repository.listOrders(customer.id(), Limits.listLimit(limit)))
+			.flatMap((customer) -> this.repository.listOrders(customer.id(), Limits.listLimitOfQuery(query)))
 			.map((orders) -> orders.stream().map(StoredOrder::view).toList());
 	}
 

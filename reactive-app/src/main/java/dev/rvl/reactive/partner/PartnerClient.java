@@ -20,6 +20,7 @@ import reactor.netty.resources.ConnectionProvider;
 import reactor.netty.resources.LoopResources;
 import reactor.util.retry.Retry;
 
+import org.springframework.core.codec.CodecException;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.client.WebClient;
@@ -28,7 +29,8 @@ import org.springframework.web.reactive.function.client.WebClientException;
 /**
  * The partner APIs over {@code WebClient}. All resilience lives here: one deadline for
  * the fan-out, retries within it, and the mapping of failures to {@code partner-timeout}
- * and {@code partner-unavailable}.
+ * and {@code partner-unavailable} (an error status, a 200 without a body or with one that
+ * is not the expected JSON).
  */
 @Component
 public class PartnerClient {
@@ -72,8 +74,9 @@ public class PartnerClient {
 					check.amountCents())
 			.retrieve()
 			.bodyToMono(FraudScore.class)
+			.switchIfEmpty(Mono.error(() -> Problems.partnerUnavailable("fraud score", null)))
 			.transform(this::withRetries)
-			.onErrorMap(WebClientException.class, (ex) -> Problems.partnerUnavailable("fraud score", ex));
+			.onErrorMap(PartnerClient::isCallFailure, (ex) -> Problems.partnerUnavailable("fraud score", ex));
 	}
 
 	private Mono<ShippingQuote> shippingQuote(ShippingRequest request) {
@@ -82,8 +85,17 @@ public class PartnerClient {
 					request.weightGrams())
 			.retrieve()
 			.bodyToMono(ShippingQuote.class)
+			.switchIfEmpty(Mono.error(() -> Problems.partnerUnavailable("shipping quote", null)))
 			.transform(this::withRetries)
-			.onErrorMap(WebClientException.class, (ex) -> Problems.partnerUnavailable("shipping quote", ex));
+			.onErrorMap(PartnerClient::isCallFailure, (ex) -> Problems.partnerUnavailable("shipping quote", ex));
+	}
+
+	/**
+	 * A failed call, an error status or a body that is not the expected JSON: the partner
+	 * is unavailable. (An empty body is one too; it is signalled as such above.)
+	 */
+	private static boolean isCallFailure(Throwable ex) {
+		return ex instanceof WebClientException || ex instanceof CodecException;
 	}
 
 	private <T> Mono<T> withRetries(Mono<T> call) {

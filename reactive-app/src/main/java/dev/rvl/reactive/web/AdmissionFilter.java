@@ -1,5 +1,6 @@
 package dev.rvl.reactive.web;
 
+import java.util.List;
 import java.util.Map;
 
 import dev.rvl.domain.admission.AdmissionLimit;
@@ -9,6 +10,8 @@ import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.server.PathContainer;
+import org.springframework.http.server.RequestPath;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
@@ -34,13 +37,23 @@ class AdmissionFilter implements WebFilter {
 
 	@Override
 	public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
-		if (!exchange.getRequest().getPath().value().startsWith("/api/")) {
+		if (!isApi(exchange.getRequest().getPath())) {
 			return chain.filter(exchange);
 		}
 		if (!this.limit.tryAcquire()) {
 			return refuse(exchange.getResponse());
 		}
 		return chain.filter(exchange).doFinally((signal) -> this.limit.release());
+	}
+
+	/**
+	 * Whether the path is routed under {@code /api/}: its first segment decoded and
+	 * without parameters (/%61pi/ and /api;v=1/ are /api/ too), not the raw path.
+	 */
+	private static boolean isApi(RequestPath path) {
+		List<PathContainer.Element> elements = path.pathWithinApplication().elements();
+		return elements.size() > 2 && elements.get(1) instanceof PathContainer.PathSegment segment
+				&& "api".equals(segment.valueToMatch());
 	}
 
 	private Mono<Void> refuse(ServerHttpResponse response) {

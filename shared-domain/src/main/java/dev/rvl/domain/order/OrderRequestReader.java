@@ -2,7 +2,6 @@ package dev.rvl.domain.order;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,7 +29,7 @@ public final class OrderRequestReader {
 	/**
 	 * Reads at most {@link Limits#MAX_BODY_BYTES} from a request body.
 	 * @throws dev.rvl.domain.problem.ProblemException {@code payload-too-large} or
-	 * {@code malformed-body}
+	 * {@code malformed-body} (also when the body cannot be read to its end)
 	 */
 	public static PlaceOrderRequest read(InputStream body) {
 		try {
@@ -41,7 +40,7 @@ public final class OrderRequestReader {
 			return read(bytes);
 		}
 		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
+			throw Problems.incompleteBody();
 		}
 	}
 

@@ -26,6 +26,14 @@ public final class Problems {
 		return new ProblemException(new Problem(ProblemKind.MALFORMED_BODY, detail));
 	}
 
+	/**
+	 * The body stopped arriving: the client stalled past the server's timeout or went
+	 * away mid-body.
+	 */
+	public static ProblemException incompleteBody() {
+		return malformedBody("The request body could not be read completely");
+	}
+
 	public static ProblemException payloadTooLarge(long limitBytes) {
 		return new ProblemException(
 				new Problem(ProblemKind.PAYLOAD_TOO_LARGE, "The request body is larger than " + limitBytes + " bytes"));

@@ -80,6 +80,20 @@ class OrderRequestReaderTests {
 	}
 
 	@ParameterizedTest
+	@CsvSource(delimiter = '|', nullValues = "none", value = { "none | 20", "'' | 20", "limit=5 | 5", "=true | 20",
+			"other=1&limit=7 | 7", "limit=%37 | 7", "&&limit=3& | 3", "a=%zz&limit=4 | 4" })
+	void readsTheListLimitFromTheRawQueryIgnoringOtherParameters(String query, int expected) {
+		assertThat(Limits.listLimitOfQuery(query)).isEqualTo(expected);
+	}
+
+	@ParameterizedTest
+	@CsvSource({ "limit", "limit=", "limit=0", "limit=5&limit=6", "limit=%zz", "limit=1e1" })
+	void rejectsListQueriesWithoutOneValidLimit(String query) {
+		assertThatExceptionOfType(ProblemException.class).isThrownBy(() -> Limits.listLimitOfQuery(query))
+			.satisfies((ex) -> assertThat(ex.problem().extensions().get("violations").toString()).contains("limit"));
+	}
+
+	@ParameterizedTest
 	@CsvSource({ "0", "-5", "abc", "1e3", "99999999999999999999" })
 	void rejectsCustomerIdsThatAreNotPositiveIntegers(String given) {
 		assertThatExceptionOfType(ProblemException.class).isThrownBy(() -> Limits.customerId(given))

@@ -1,0 +1,120 @@
+package dev.rvl.contract;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import dev.rvl.localdb.LocalPostgres;
+
+/**
+ * Runs Schemathesis against each packaged app in turn (reactive, loom, loom in the
+ * {@code platform} profile), each with a fresh database on the local PostgreSQL and the
+ * suite's partner stub, all on 127.0.0.1, and stops everything it started when done or
+ * killed. Started by {@code contract-tests/schemathesis/run.sh}; exits 0 only when
+ * Schemathesis found nothing in any app.
+ */
+public final class SchemathesisRun {
+
+	private SchemathesisRun() {
+	}
+
+	public static void main(String[] args) throws Exception {
+		Map<String, String> options = options(args);
+		Path schemathesis = Path.of(options.get("--schemathesis"));
+		Path reports = Path.of(options.get("--reports"));
+		int seconds = Integer.parseInt(options.get("--seconds"));
+		Files.createDirectories(reports);
+		LocalPostgres.ensureRunning();
+		PartnerStub stub = PartnerStub.shared();
+		List<Variant> variants = List.of(
+				new Variant("reactive", Path.of(options.get("--reactive-jar")), true, List.of()),
+				new Variant("loom", Path.of(options.get("--loom-jar")), false, List.of()), new Variant("platform",
+						Path.of(options.get("--loom-jar")), false, List.of("--spring.profiles.active=platform")));
+		Map<String, Integer> exitCodes = new LinkedHashMap<>();
+		for (Variant variant : variants) {
+			TestDatabase database = TestDatabase.fresh("schemathesis_" + variant.name());
+			try (AppProcess app = AppProcess.start(variant.jar(), List.of("-Xms256m", "-Xmx256m", "-XX:+UseG1GC"),
+					variant.environment(database, stub), variant.arguments(),
+					reports.resolve(variant.name() + "-app.log"))) {
+				exitCodes.put(variant.name(),
+						schemathesis(schemathesis, options, app, seconds, reports.resolve(variant.name())));
+			}
+		}
+		exitCodes.forEach((variant, code) -> System.out.println(
+				"schemathesis: " + variant + " " + ((code == 0) ? "found nothing" : "FAILED (exit " + code + ")")));
+		System.exit(exitCodes.values().stream().allMatch((code) -> code == 0) ? 0 : 1);
+	}
+
+	private static int schemathesis(Path schemathesis, Map<String, String> options, AppProcess app, int seconds,
+			Path reports) throws IOException, InterruptedException {
+		Files.createDirectories(reports);
+		String base = app.baseUrl().toString();
+		List<String> command = new ArrayList<>(List.of(schemathesis.toString(), "--config-file",
+				options.get("--config"), "run", base + "/openapi.yaml", "--url", base, "--checks", "all", "--max-time",
+				Integer.toString(seconds), "--no-color", "--report", "junit", "--report-dir", reports.toString()));
+		System.out.println("schemathesis: " + String.join(" ", command));
+		// in target/, where its cache (.schemathesis/) lands too
+		ProcessBuilder builder = new ProcessBuilder(command).inheritIO().directory(reports.toFile());
+		builder.environment().put("PYTHONPATH", options.get("--hooks"));
+		Process process = builder.start();
+		Thread stop = new Thread(process::destroyForcibly);
+		Runtime.getRuntime().addShutdownHook(stop);
+		try {
+			if (!process.waitFor(seconds + 300L, TimeUnit.SECONDS)) {
+				process.destroyForcibly();
+				System.out.println("schemathesis: did not finish within its time budget plus 300 s");
+				return 124;
+			}
+			return process.exitValue();
+		}
+		finally {
+			Runtime.getRuntime().removeShutdownHook(stop);
+		}
+	}
+
+	private static Map<String, String> options(String[] args) {
+		Map<String, String> options = new LinkedHashMap<>();
+		for (int i = 0; i + 1 < args.length; i += 2) {
+			options.put(args[i], args[i + 1]);
+		}
+		for (String required : List.of("--schemathesis", "--config", "--hooks", "--seconds", "--reports",
+				"--reactive-jar", "--loom-jar")) {
+			if (!options.containsKey(required)) {
+				throw new IllegalArgumentException("missing " + required);
+			}
+		}
+		return options;
+	}
+
+	/**
+	 * One app to fuzz: its jar, how it connects, its program arguments.
+	 */
+	private record Variant(String name, Path jar, boolean r2dbc, List<String> arguments) {
+
+		Map<String, String> environment(TestDatabase database, PartnerStub stub) {
+			Map<String, String> environment = new LinkedHashMap<>();
+			if (this.r2dbc) {
+				environment.put("SPRING_R2DBC_URL", database.r2dbcUrl());
+				environment.put("SPRING_R2DBC_USERNAME", database.user());
+				environment.put("SPRING_R2DBC_PASSWORD", database.password());
+				environment.put("SPRING_FLYWAY_URL", database.jdbcUrl());
+				environment.put("SPRING_FLYWAY_USER", database.user());
+				environment.put("SPRING_FLYWAY_PASSWORD", database.password());
+			}
+			else {
+				environment.put("SPRING_DATASOURCE_URL", database.jdbcUrl());
+				environment.put("SPRING_DATASOURCE_USERNAME", database.user());
+				environment.put("SPRING_DATASOURCE_PASSWORD", database.password());
+			}
+			environment.put("PARTNER_BASE_URL", stub.baseUrl().toString());
+			return environment;
+		}
+
+	}
+
+}

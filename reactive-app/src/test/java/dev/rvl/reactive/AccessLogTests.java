@@ -1,0 +1,40 @@
+package dev.rvl.reactive;
+
+import java.net.URI;
+
+import dev.rvl.contract.AccessLogContract;
+import dev.rvl.contract.ContractSettings;
+import dev.rvl.contract.PartnerStub;
+import dev.rvl.contract.TestDatabase;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The shared request-log contract against this app, switched on with
+ * {@code access-log.enabled=true}.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = { "local-postgres.enabled=false", "access-log.enabled=true" })
+class AccessLogTests extends AccessLogContract {
+
+	static final TestDatabase DATABASE = TestDatabase.fresh("reactive_access_log");
+
+	@LocalServerPort
+	int port;
+
+	@DynamicPropertySource
+	static void contractSettings(DynamicPropertyRegistry registry) {
+		ContractSettings.properties(DATABASE, PartnerStub.shared(), true)
+			.forEach((name, value) -> registry.add(name, () -> value));
+	}
+
+	@Override
+	protected URI baseUrl() {
+		return URI.create("http://127.0.0.1:" + this.port);
+	}
+
+}

@@ -1,0 +1,61 @@
+package dev.rvl.reactive.bulk;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+import dev.rvl.domain.admission.AdmissionLimit;
+import dev.rvl.domain.config.OrdersSettings;
+import dev.rvl.domain.order.PlacedOrder;
+import dev.rvl.reactive.order.OrderService;
+import dev.rvl.web.OrderMetrics;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.junit.jupiter.api.Test;
+import reactor.blockhound.BlockingOperationError;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.test.StepVerifier;
+
+import org.springframework.core.io.buffer.DefaultDataBufferFactory;
+
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.isNull;
+import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.mock;
+
+/**
+ * A blocking call that BlockHound catches while a bulk line's order is placed fails the
+ * bulk request: it used to be answered as one more result line (status 500) by the
+ * pipeline's error handling, and the contract suite, which runs under BlockHound, would
+ * not have noticed.
+ */
+class BulkIngestTests {
+
+	static final String ORDER = "{\"customerId\": 42, \"lines\": [{\"sku\": \"SKU-00017\", \"quantity\": 2}]}\n";
+
+	@Test
+	void failsTheRequestOnABlockingCallInsteadOfAnsweringALine() {
+		OrderService orders = mock(OrderService.class);
+		given(orders.place(any(), isNull())).willReturn(blockingOnAnEventLoop());
+		BulkIngest bulk = new BulkIngest(orders, new OrdersSettings(10, new OrdersSettings.Bulk(2, 4, 100)),
+				new OrderMetrics(new SimpleMeterRegistry(), new AdmissionLimit(10)));
+
+		bulk.ingest(Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(ORDER.getBytes(StandardCharsets.UTF_8))))
+			.as(StepVerifier::create)
+			.expectError(BlockingOperationError.class)
+			.verify(Duration.ofSeconds(10));
+	}
+
+	/** Sleeps on a Reactor (non-blocking) thread: BlockHound reports it. */
+	static Mono<PlacedOrder> blockingOnAnEventLoop() {
+		return Mono.delay(Duration.ofMillis(1)).map((tick) -> {
+			try {
+				Thread.sleep(10);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+			}
+			throw new IllegalStateException("BlockHound should have stopped this");
+		});
+	}
+
+}
