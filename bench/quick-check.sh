@@ -20,26 +20,26 @@ rc=$?
 wall=$(( $(date +%s) - start ))
 
 report=$(comm -13 <(echo "$before") <(ls -1 "$OUT" | sort) | tail -n 1)
-dir=$OUT/$report
-echo "quick-check: compare.sh exited $rc after ${wall}s; report: ${report:+$dir}"
-if [ -z "$report" ] || [ ! -d "$dir" ]; then
+report_dir=$OUT/$report
+echo "quick-check: compare.sh exited $rc after ${wall}s; report: ${report:+$report_dir}"
+if [ -z "$report" ] || [ ! -d "$report_dir" ]; then
 	echo "quick-check: FAILED - no report was written" >&2
 	exit $(( rc == 0 ? 3 : rc ))
 fi
 . "$ROOT/.mvn/select-jdk.sh"
 verdict=$("${JAVA_HOME}/bin/java" -cp "$ROOT/bench/target/classes:$(cat "$ROOT/bench/target/bench-classpath.txt")" \
-	dev.rvl.bench.BenchMain verdict "$dir/summary.json" 2>&1)
+	dev.rvl.bench.BenchMain verdict "$report_dir/summary.json" 2>&1)
 valid=$?
 echo "quick-check: $verdict"
 if [ "$rc" -ne 0 ]; then
-	echo "quick-check: FAILED (exit $rc); see $dir/summary.md" >&2
+	echo "quick-check: FAILED (exit $rc); see $report_dir/summary.md" >&2
 	exit "$rc"
 fi
 for file in index.html summary.json summary.md; do
-	[ -s "$dir/$file" ] || { echo "quick-check: FAILED - exit 0 but $file is missing" >&2; exit 3; }
+	[ -s "$report_dir/$file" ] || { echo "quick-check: FAILED - exit 0 but $file is missing" >&2; exit 3; }
 done
 if [ "$valid" != 0 ]; then
 	echo "quick-check: FAILED - exit 0 but summary.json says: $verdict" >&2
 	exit 3
 fi
-echo "quick-check: VALID report in ${wall}s: $dir/index.html"
+echo "quick-check: VALID report in ${wall}s: $report_dir/index.html"

@@ -13,7 +13,7 @@ enum Workload {
 	 * 100 ms partners: the usual microservice call. On 2 cores the run becomes CPU-bound.
 	 */
 	STANDARD(Duration.ofMillis(100), Duration.ofSeconds(2), 500, new LoadPlan(20, 200, 8, 20, 3, 0, 20),
-			new LoadPlan(20, 80, 3, 6, 1, 0, 8)),
+			new LoadPlan(20, 80, 3, 8, 1, 0, 20)),
 
 	/**
 	 * 3 s partners: work waits on I/O. By Little's law 200 platform threads carry about
@@ -23,11 +23,11 @@ enum Workload {
 	 * together. The partner deadline is raised to 5 s for every variant.
 	 */
 	SLOW_PARTNER(Duration.ofSeconds(3), Duration.ofSeconds(5), 4000, new LoadPlan(20, 160, 8, 20, 3, 0, 20),
-			new LoadPlan(40, 120, 3, 6, 1, 0, 8)),
+			new LoadPlan(40, 120, 3, 8, 1, 0, 20)),
 
 	/** 10 ms partners: little waiting, the run is CPU-bound from the start. */
 	FAST_PARTNER(Duration.ofMillis(10), Duration.ofSeconds(2), 200, new LoadPlan(40, 250, 8, 20, 3, 0, 20),
-			new LoadPlan(40, 120, 3, 6, 1, 0, 8));
+			new LoadPlan(40, 120, 3, 8, 1, 0, 20));
 
 	/** How long the cold start offers its load: long enough to see it settle. */
 	static final long COLD_START_SECONDS = 60;
