@@ -25,17 +25,19 @@ import java.util.TreeMap;
  * ({@code jvm_threads_virtual_live}, the scheduler's view: parked ones are not counted),
  * or {@code null}
  * @param carrierThreads the virtual-thread scheduler's platform threads, or {@code null}
+ * @param admissionLimit the admission limit on orders now
+ * ({@code orders_admission_limit}: adaptive, or fixed), or {@code null}
  */
 record AppReading(Double liveThreads, Double heapUsedBytes, Double gcPauses, Double gcPauseSeconds, Double poolActive,
 		Double poolPending, Double inFlight, Double bulkQueueDepth, Double busyThreads,
-		Map<String, Double> ordersPlaced, Double virtualThreads, Double carrierThreads) {
+		Map<String, Double> ordersPlaced, Double virtualThreads, Double carrierThreads, Double admissionLimit) {
 
 	/** A reading without the virtual-thread scheduler's figures. */
 	AppReading(Double liveThreads, Double heapUsedBytes, Double gcPauses, Double gcPauseSeconds, Double poolActive,
 			Double poolPending, Double inFlight, Double bulkQueueDepth, Double busyThreads,
 			Map<String, Double> ordersPlaced) {
 		this(liveThreads, heapUsedBytes, gcPauses, gcPauseSeconds, poolActive, poolPending, inFlight, bulkQueueDepth,
-				busyThreads, ordersPlaced, null, null);
+				busyThreads, ordersPlaced, null, null, null);
 	}
 
 	static AppReading of(PrometheusText metrics) {
@@ -54,7 +56,8 @@ record AppReading(Double liveThreads, Double heapUsedBytes, Double gcPauses, Dou
 				value(metrics.sum("tomcat_threads_busy_threads")), placed,
 				value(metrics.sum("jvm_threads_virtual_live")),
 				value(first(metrics.sum("jvm_threads_virtual_pool_size_threads"),
-						metrics.sum("jvm_threads_virtual_pool_size"))));
+						metrics.sum("jvm_threads_virtual_pool_size"))),
+				value(metrics.sum("orders_admission_limit")));
 	}
 
 	private static OptionalDouble first(OptionalDouble first, OptionalDouble second) {

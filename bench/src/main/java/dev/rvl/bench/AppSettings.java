@@ -42,7 +42,7 @@ record AppSettings(List<String> jvmOptions, int nice, int poolSize, Duration acq
 	}
 
 	static AppSettings defaults() {
-		return new AppSettings(DEFAULT_JVM_OPTIONS, DEFAULT_NICE, 20, Duration.ofSeconds(2), 10_000,
+		return new AppSettings(DEFAULT_JVM_OPTIONS, DEFAULT_NICE, 20, Duration.ofMillis(500), 10_000,
 				Duration.ofSeconds(2), Duration.ofSeconds(1), 2000, 0, 16, 64);
 	}
 

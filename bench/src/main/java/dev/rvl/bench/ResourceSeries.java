@@ -41,6 +41,8 @@ record ResourceSeries(List<Long> epochMs, Map<String, List<Double>> columns) {
 
 	static final String CARRIER_THREADS = "carrierThreads";
 
+	static final String ADMISSION_LIMIT = "admissionLimit";
+
 	static final String IN_FLIGHT = "inFlight";
 
 	static final String POOL_ACTIVE = "poolActive";
@@ -96,6 +98,7 @@ record ResourceSeries(List<Long> epochMs, Map<String, List<Double>> columns) {
 		columns.put(BUSY_THREADS, gauge(samples, app(AppReading::busyThreads)));
 		columns.put(VIRTUAL_THREADS, gauge(samples, app(AppReading::virtualThreads)));
 		columns.put(CARRIER_THREADS, gauge(samples, app(AppReading::carrierThreads)));
+		columns.put(ADMISSION_LIMIT, gauge(samples, app(AppReading::admissionLimit)));
 		columns.put(IN_FLIGHT, gauge(samples, app(AppReading::inFlight)));
 		columns.put(POOL_ACTIVE, gauge(samples, app(AppReading::poolActive)));
 		columns.put(POOL_PENDING, gauge(samples, app(AppReading::poolPending)));

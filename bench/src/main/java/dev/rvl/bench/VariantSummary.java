@@ -193,6 +193,8 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 		put(peaks, "max virtual threads mounted or queued",
 				maxWithin(resources, ResourceSeries.VIRTUAL_THREADS, fromMs, toMs));
 		put(peaks, "max carrier threads", maxWithin(resources, ResourceSeries.CARRIER_THREADS, fromMs, toMs));
+		put(peaks, "min admission limit", minWithin(resources, ResourceSeries.ADMISSION_LIMIT, fromMs, toMs));
+		put(peaks, "max admission limit", maxWithin(resources, ResourceSeries.ADMISSION_LIMIT, fromMs, toMs));
 		put(peaks, "mean app CPU (cores)", resources.mean(ResourceSeries.CPU + Sample.APP, fromMs, toMs));
 		put(peaks, "max app CPU (cores)", maxWithin(resources, ResourceSeries.CPU + Sample.APP, fromMs, toMs));
 		put(peaks, "mean Gatling CPU (cores)", resources.mean(ResourceSeries.CPU + Sample.GATLING, fromMs, toMs));
@@ -215,6 +217,19 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 			.filter(Objects::nonNull)
 			.mapToDouble(Double::doubleValue)
 			.max();
+	}
+
+	private static OptionalDouble minWithin(ResourceSeries resources, String column, long fromMs, long toMs) {
+		List<Double> values = resources.column(column);
+		if (values.isEmpty()) {
+			return OptionalDouble.empty();
+		}
+		return resources.indexesWithin(fromMs, toMs)
+			.stream()
+			.map(values::get)
+			.filter(Objects::nonNull)
+			.mapToDouble(Double::doubleValue)
+			.min();
 	}
 
 	private static void put(Map<String, Double> peaks, String name, OptionalDouble value) {

@@ -450,6 +450,8 @@
 			return [{ label: 'GC pause', values: v.resources.gcPauseMsPerSecond }];
 		}, 'resources', null, [], 'Rate of the cumulative jvm_gc_pause_seconds_sum between readings.');
 		optionalOverTime(time, 'chart-busy-threads-time', 'Tomcat busy worker threads', 'threads', measured, 'busyThreads');
+		optionalOverTime(time, 'chart-admission-limit-time', 'Admission limit on orders (orders_admission_limit)', 'orders in flight at most',
+			measured, 'admissionLimit');
 		optionalOverTime(time, 'chart-bulk-queue-time', 'Bulk queue depth', 'parsed orders waiting', measured, 'bulkQueue');
 
 		// Steps

@@ -7,7 +7,8 @@ import java.util.Map;
 /**
  * The settings an app under the contract suite runs with, the same for both apps: a
  * shorter partner deadline and pool wait so failure cases are quick, an admission limit
- * the overload case can reach, and the suite's own database and stub.
+ * the overload case can reach, an adaptive limit that never falls below the suite's
+ * concurrency, a queue budget a cold app meets, and the suite's own database and stub.
  */
 public final class ContractSettings {
 
@@ -16,6 +17,10 @@ public final class ContractSettings {
 	public static final Duration POOL_ACQUIRE_TIMEOUT = Duration.ofMillis(500);
 
 	public static final int MAX_IN_FLIGHT = 64;
+
+	public static final int MIN_ADAPTIVE_LIMIT = 32;
+
+	public static final Duration QUEUE_BUDGET = Duration.ofSeconds(2);
 
 	public static final int POOL_SIZE = 20;
 
@@ -59,6 +64,17 @@ public final class ContractSettings {
 		properties.put("partner.base-url", stub.baseUrl().toString());
 		properties.put("partner.timeout", PARTNER_TIMEOUT.toMillis() + "ms");
 		properties.put("orders.max-in-flight", Integer.toString(MAX_IN_FLIGHT));
+		// The adaptive limit learns from every case (a slow partner, a locked row); kept
+		// above the suite's 24 racing orders, so no case is refused for what an earlier
+		// one
+		// taught it. Its behaviour is tested in shared-domain and ResilienceContract.
+		properties.put("orders.admission.min-limit", Integer.toString(MIN_ADAPTIVE_LIMIT));
+		// A cold app's first order, on a busy machine, takes longer than the shipped 300
+		// ms to
+		// reach its partner calls (class loading, the driver's first queries). The budget
+		// is
+		// tested in shared-domain and, on the shipped settings, in ResilienceContract.
+		properties.put("orders.queue-budget", QUEUE_BUDGET.toMillis() + "ms");
 		properties.put("db.pool-size", Integer.toString(POOL_SIZE));
 		properties.put("db.acquire-timeout", POOL_ACQUIRE_TIMEOUT.toMillis() + "ms");
 		properties.put("server.netty.idle-timeout", IDLE_TIMEOUT.toMillis() + "ms");

@@ -4,7 +4,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntSupplier;
 
-import dev.rvl.domain.admission.AdmissionLimit;
+import dev.rvl.domain.admission.Admission;
 import dev.rvl.domain.order.PlacedOrder;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -12,7 +12,8 @@ import io.micrometer.core.instrument.MeterRegistry;
 
 /**
  * The order metrics, with the same names in both apps: {@code orders.in.flight} (gauge of
- * the admission limit), {@code orders.bulk.queue.depth} (parsed bulk orders waiting for a
+ * the requests past admission), {@code orders.admission.limit} (gauge of the limit on
+ * orders in flight), {@code orders.bulk.queue.depth} (parsed bulk orders waiting for a
  * slot) and {@code orders.placed} (counter tagged {@code outcome}: {@code created},
  * {@code replayed} or the problem kind).
  */
@@ -22,10 +23,14 @@ public class OrderMetrics {
 
 	private final Set<IntSupplier> bulkQueues = ConcurrentHashMap.newKeySet();
 
-	public OrderMetrics(MeterRegistry registry, AdmissionLimit admissionLimit) {
+	public OrderMetrics(MeterRegistry registry, Admission admission) {
 		this.registry = registry;
-		Gauge.builder("orders.in.flight", admissionLimit, AdmissionLimit::inFlight)
+		Gauge.builder("orders.in.flight", admission, Admission::inFlight)
 			.description("Requests admitted and not yet answered")
+			.register(registry);
+		Gauge.builder("orders.admission.limit", admission, Admission::limit)
+			.description("Orders (POST /api/orders) admitted at most now: the adaptive limit, "
+					+ "or orders.max-in-flight when it is fixed")
 			.register(registry);
 		Gauge.builder("orders.bulk.queue.depth", this.bulkQueues, OrderMetrics::sum)
 			.description("Parsed bulk orders waiting for a free slot")

@@ -2,7 +2,7 @@ package dev.rvl.web;
 
 import java.time.Clock;
 
-import dev.rvl.domain.admission.AdmissionLimit;
+import dev.rvl.domain.admission.Admission;
 import dev.rvl.domain.config.DatabaseSettings;
 import dev.rvl.domain.config.OrdersSettings;
 import dev.rvl.domain.config.PartnerSettings;
@@ -15,8 +15,8 @@ import org.springframework.core.env.Environment;
 
 /**
  * The beans both apps share: the {@code orders.*}, {@code partner.*} and {@code db.*}
- * settings (bound from {@code application.yml} into the shared records), the clock, the
- * admission limit and the order metrics.
+ * settings (bound from {@code application.yml} into the shared records), the clock,
+ * admission control and the order metrics.
  */
 @AutoConfiguration
 public class SharedWebConfiguration {
@@ -42,13 +42,13 @@ public class SharedWebConfiguration {
 	}
 
 	@Bean
-	AdmissionLimit admissionLimit(OrdersSettings settings) {
-		return new AdmissionLimit(settings.maxInFlight());
+	Admission admission(OrdersSettings settings) {
+		return new Admission(settings);
 	}
 
 	@Bean
-	OrderMetrics orderMetrics(MeterRegistry registry, AdmissionLimit admissionLimit) {
-		return new OrderMetrics(registry, admissionLimit);
+	OrderMetrics orderMetrics(MeterRegistry registry, Admission admission) {
+		return new OrderMetrics(registry, admission);
 	}
 
 }

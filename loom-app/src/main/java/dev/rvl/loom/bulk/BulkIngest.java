@@ -7,6 +7,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.locks.ReentrantLock;
 
+import dev.rvl.domain.admission.QueueBudget;
 import dev.rvl.domain.bulk.BulkItem;
 import dev.rvl.domain.bulk.BulkReader;
 import dev.rvl.domain.bulk.BulkResult;
@@ -115,7 +116,8 @@ class BulkIngest {
 		return switch (item) {
 			case BulkItem.Parsed parsed -> {
 				try {
-					yield BulkResult.created(parsed.index(), this.orders.place(parsed.request(), null).view().id());
+					yield BulkResult.created(parsed.index(),
+							this.orders.place(parsed.request(), null, QueueBudget.NONE).view().id());
 				}
 				catch (RuntimeException ex) {
 					yield BulkResult.failed(parsed.index(), ProblemResponses.problemOf(ex));

@@ -4,6 +4,7 @@ import java.io.InputStream;
 import java.net.URI;
 import java.util.List;
 
+import dev.rvl.domain.admission.QueueBudget;
 import dev.rvl.domain.order.OrderRequestReader;
 import dev.rvl.domain.order.OrderValidator;
 import dev.rvl.domain.order.OrderView;
@@ -16,6 +17,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -37,9 +39,10 @@ class OrderController {
 	@PostMapping(path = "/api/orders", consumes = MediaType.APPLICATION_JSON_VALUE,
 			produces = MediaType.APPLICATION_JSON_VALUE)
 	ResponseEntity<OrderView> place(InputStream body,
-			@RequestHeader(name = OrderValidator.IDEMPOTENCY_KEY_HEADER, required = false) String idempotencyKey) {
+			@RequestHeader(name = OrderValidator.IDEMPOTENCY_KEY_HEADER, required = false) String idempotencyKey,
+			@RequestAttribute(name = QueueBudget.ATTRIBUTE) QueueBudget budget) {
 		PlaceOrderRequest request = OrderRequestReader.read(body);
-		return toResponse(this.orders.place(request, idempotencyKey));
+		return toResponse(this.orders.place(request, idempotencyKey, budget));
 	}
 
 	@GetMapping(path = "/api/orders/{id:(?!bulk$).+}", produces = MediaType.APPLICATION_JSON_VALUE)

@@ -3,6 +3,7 @@ package dev.rvl.loom.order;
 import java.time.Clock;
 import java.util.List;
 
+import dev.rvl.domain.admission.QueueBudget;
 import dev.rvl.domain.order.Customer;
 import dev.rvl.domain.order.Limits;
 import dev.rvl.domain.order.NewOrder;
@@ -27,7 +28,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * The order flow: validate, read, ask the partners, price, write. Straight-line code with
  * the same step names as the reactive app; the database connection is held only inside
- * each read and inside the write transaction, never while the partners are asked.
+ * each read and inside the write transaction, never while the partners are asked. An
+ * order that waited in queues longer than its {@link QueueBudget} is refused before its
+ * database work and before its partner calls.
  */
 @Service
 public class OrderService {
@@ -51,9 +54,11 @@ public class OrderService {
 		this.clock = clock;
 	}
 
-	public PlacedOrder place(PlaceOrderRequest request, String idempotencyKey) {
+	public PlacedOrder place(PlaceOrderRequest request, String idempotencyKey, QueueBudget budget) {
 		try {
-			PlacedOrder placed = replayOrPlace(OrderValidator.validate(request, idempotencyKey));
+			ValidatedOrder order = OrderValidator.validate(request, idempotencyKey);
+			budget.check("its first query");
+			PlacedOrder placed = replayOrPlace(order, budget);
 			this.metrics.placed(placed);
 			return placed;
 		}
@@ -75,16 +80,17 @@ public class OrderService {
 		return this.repository.listOrders(id, Limits.listLimitOfQuery(query)).stream().map(StoredOrder::view).toList();
 	}
 
-	private PlacedOrder replayOrPlace(ValidatedOrder order) {
+	private PlacedOrder replayOrPlace(ValidatedOrder order, QueueBudget budget) {
 		return order.idempotencyKey()
 			.flatMap(this.repository::findByIdempotencyKey)
 			.map((stored) -> stored.replayFor(order))
-			.orElseGet(() -> placeNew(order));
+			.orElseGet(() -> placeNew(order, budget));
 	}
 
-	private PlacedOrder placeNew(ValidatedOrder order) {
+	private PlacedOrder placeNew(ValidatedOrder order, QueueBudget budget) {
 		try {
 			OrderDraft draft = draft(order);
+			budget.check("asking the partners");
 			NewOrder priced = price(draft);
 			return PlacedOrder.created(write(priced));
 		}

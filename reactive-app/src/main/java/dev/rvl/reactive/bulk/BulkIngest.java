@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import dev.rvl.domain.admission.QueueBudget;
 import dev.rvl.domain.bulk.BulkItem;
 import dev.rvl.domain.bulk.BulkReader;
 import dev.rvl.domain.bulk.BulkResult;
@@ -71,7 +72,7 @@ class BulkIngest {
 
 	private Mono<BulkResult> place(BulkItem item) {
 		return switch (item) {
-			case BulkItem.Parsed parsed -> this.orders.place(parsed.request(), null)
+			case BulkItem.Parsed parsed -> this.orders.place(parsed.request(), null, QueueBudget.NONE)
 				.map((placed) -> BulkResult.created(parsed.index(), placed.view().id()))
 				// Exceptions only: an Error (BlockHound's BlockingOperationError among
 				// them) must

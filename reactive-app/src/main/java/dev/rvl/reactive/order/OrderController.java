@@ -3,6 +3,7 @@ package dev.rvl.reactive.order;
 import java.net.URI;
 import java.util.List;
 
+import dev.rvl.domain.admission.QueueBudget;
 import dev.rvl.domain.order.Limits;
 import dev.rvl.domain.order.OrderRequestReader;
 import dev.rvl.domain.order.OrderValidator;
@@ -22,6 +23,7 @@ import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestAttribute;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
@@ -44,8 +46,10 @@ class OrderController {
 	@PostMapping(path = "/api/orders", consumes = MediaType.APPLICATION_JSON_VALUE,
 			produces = MediaType.APPLICATION_JSON_VALUE)
 	Mono<ResponseEntity<OrderView>> place(@RequestBody Flux<DataBuffer> body,
-			@RequestHeader(name = OrderValidator.IDEMPOTENCY_KEY_HEADER, required = false) String idempotencyKey) {
-		return read(body).flatMap((request) -> this.orders.place(request, idempotencyKey)).map(this::toResponse);
+			@RequestHeader(name = OrderValidator.IDEMPOTENCY_KEY_HEADER, required = false) String idempotencyKey,
+			@RequestAttribute(name = QueueBudget.ATTRIBUTE) QueueBudget budget) {
+		return read(body).flatMap((request) -> this.orders.place(request, idempotencyKey, budget))
+			.map(this::toResponse);
 	}
 
 	@GetMapping(path = "/api/orders/{id:(?!bulk$).+}", produces = MediaType.APPLICATION_JSON_VALUE)

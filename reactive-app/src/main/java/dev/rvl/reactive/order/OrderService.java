@@ -3,6 +3,7 @@ package dev.rvl.reactive.order;
 import java.time.Clock;
 import java.util.List;
 
+import dev.rvl.domain.admission.QueueBudget;
 import dev.rvl.domain.order.Limits;
 import dev.rvl.domain.order.NewOrder;
 import dev.rvl.domain.order.OrderDraft;
@@ -27,7 +28,9 @@ import org.springframework.transaction.reactive.TransactionalOperator;
 /**
  * The order flow: validate, read, ask the partners, price, write. One named step per
  * line; the database connection is held only inside each read and inside the write
- * transaction, never while the partners are asked.
+ * transaction, never while the partners are asked. An order that waited in queues longer
+ * than its {@link QueueBudget} is refused before its database work and before its partner
+ * calls.
  */
 @Service
 public class OrderService {
@@ -51,9 +54,10 @@ public class OrderService {
 		this.clock = clock;
 	}
 
-	public Mono<PlacedOrder> place(PlaceOrderRequest request, String idempotencyKey) {
+	public Mono<PlacedOrder> place(PlaceOrderRequest request, String idempotencyKey, QueueBudget budget) {
 		return Mono.fromCallable(() -> OrderValidator.validate(request, idempotencyKey))
-			.flatMap(this::replayOrPlace)
+			.doOnNext((order) -> budget.check("its first query"))
+			.flatMap((order) -> replayOrPlace(order, budget))
 			.doOnNext(this.metrics::placed)
 			.doOnError(this.metrics::failed);
 	}
@@ -73,16 +77,17 @@ public class OrderService {
 			.map((orders) -> orders.stream().map(StoredOrder::view).toList());
 	}
 
-	private Mono<PlacedOrder> replayOrPlace(ValidatedOrder order) {
+	private Mono<PlacedOrder> replayOrPlace(ValidatedOrder order, QueueBudget budget) {
 		return order.idempotencyKey()
 			.map((key) -> this.repository.findByIdempotencyKey(key)
 				.map((stored) -> stored.replayFor(order))
-				.switchIfEmpty(Mono.defer(() -> placeNew(order))))
-			.orElseGet(() -> placeNew(order));
+				.switchIfEmpty(Mono.defer(() -> placeNew(order, budget))))
+			.orElseGet(() -> placeNew(order, budget));
 	}
 
-	private Mono<PlacedOrder> placeNew(ValidatedOrder order) {
-		return draft(order).flatMap(this::price)
+	private Mono<PlacedOrder> placeNew(ValidatedOrder order, QueueBudget budget) {
+		return draft(order).doOnNext((draft) -> budget.check("asking the partners"))
+			.flatMap(this::price)
 			.flatMap(this::write)
 			.map(PlacedOrder::created)
 			.onErrorResume(DuplicateKeyException.class, (ex) -> replayWinner(order));

@@ -3,15 +3,23 @@ package dev.rvl.reactive.web;
 import java.util.List;
 import java.util.Map;
 
-import dev.rvl.domain.admission.AdmissionLimit;
+import dev.rvl.domain.admission.Admission;
+import dev.rvl.domain.admission.Admission.Decision;
+import dev.rvl.domain.admission.Admission.Refused;
+import dev.rvl.domain.admission.Admission.Ticket;
+import dev.rvl.domain.admission.QueueBudget;
 import dev.rvl.domain.problem.Problems;
 import dev.rvl.web.ProblemResponses;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.SignalType;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatusCode;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.server.PathContainer;
 import org.springframework.http.server.RequestPath;
+import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.stereotype.Component;
 import org.springframework.web.server.ServerWebExchange;
@@ -19,19 +27,22 @@ import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.WebFilterChain;
 
 /**
- * Admission control for {@code /api/**}: beyond {@code orders.max-in-flight} requests in
- * flight, answer 503 {@code overloaded} at once instead of queuing. A bulk request counts
- * as one until its last result is written.
+ * Admission control for {@code /api/**} ({@link Admission}): {@code POST /api/orders}
+ * under the adaptive limit and the memory guard, every other request under the memory
+ * guard alone; beyond them, answer 503 {@code overloaded} at once instead of queuing. A
+ * bulk request counts as one until its last result is written. When the answer is
+ * written, its status tells the adaptive limit what the order's latency meant; a client
+ * that goes away cancels the pipeline, and with it the order's queries and partner calls.
  */
 @Component
 class AdmissionFilter implements WebFilter {
 
-	private final AdmissionLimit limit;
+	private final Admission admission;
 
 	private final JsonMapper json;
 
-	AdmissionFilter(AdmissionLimit limit, JsonMapper json) {
-		this.limit = limit;
+	AdmissionFilter(Admission admission, JsonMapper json) {
+		this.admission = admission;
 		this.json = json;
 	}
 
@@ -40,10 +51,10 @@ class AdmissionFilter implements WebFilter {
 		if (!isApi(exchange.getRequest().getPath())) {
 			return chain.filter(exchange);
 		}
-		if (!this.limit.tryAcquire()) {
-			return refuse(exchange.getResponse());
-		}
-		return chain.filter(exchange).doFinally((signal) -> this.limit.release());
+		return switch (admit(exchange.getRequest())) {
+			case Ticket ticket -> admitted(exchange, chain, ticket);
+			case Refused refused -> refuse(exchange.getResponse(), refused.detail());
+		};
 	}
 
 	/**
@@ -56,10 +67,28 @@ class AdmissionFilter implements WebFilter {
 				&& "api".equals(segment.valueToMatch());
 	}
 
-	private Mono<Void> refuse(ServerHttpResponse response) {
-		ResponseEntity<Map<String, Object>> problem = ProblemResponses
-			.of(Problems.overloaded("More than " + this.limit.max() + " requests are in flight; retry later")
-				.problem());
+	private Decision admit(ServerHttpRequest request) {
+		boolean order = request.getMethod() == HttpMethod.POST && request.getPath().value().equals("/api/orders");
+		return order ? this.admission.admitOrder() : this.admission.admit();
+	}
+
+	private Mono<Void> admitted(ServerWebExchange exchange, WebFilterChain chain, Ticket ticket) {
+		exchange.getAttributes().put(QueueBudget.ATTRIBUTE, ticket.queueBudget());
+		return chain.filter(exchange).doFinally((signal) -> complete(ticket, signal, exchange.getResponse()));
+	}
+
+	private static void complete(Ticket ticket, SignalType signal, ServerHttpResponse response) {
+		HttpStatusCode status = response.getStatusCode();
+		if (signal == SignalType.ON_COMPLETE && status != null) {
+			ticket.completed(status.value());
+		}
+		else {
+			ticket.abandoned();
+		}
+	}
+
+	private Mono<Void> refuse(ServerHttpResponse response, String detail) {
+		ResponseEntity<Map<String, Object>> problem = ProblemResponses.of(Problems.overloaded(detail).problem());
 		response.setStatusCode(problem.getStatusCode());
 		response.getHeaders().addAll(problem.getHeaders());
 		return response.writeWith(

@@ -3,8 +3,10 @@ package dev.rvl.reactive.bulk;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
-import dev.rvl.domain.admission.AdmissionLimit;
+import dev.rvl.domain.admission.Admission;
 import dev.rvl.domain.config.OrdersSettings;
+import dev.rvl.domain.config.OrdersSettings.AdmissionSettings;
+import dev.rvl.domain.config.OrdersSettings.LimitAlgorithm;
 import dev.rvl.domain.order.PlacedOrder;
 import dev.rvl.reactive.order.OrderService;
 import dev.rvl.web.OrderMetrics;
@@ -35,9 +37,11 @@ class BulkIngestTests {
 	@Test
 	void failsTheRequestOnABlockingCallInsteadOfAnsweringALine() {
 		OrderService orders = mock(OrderService.class);
-		given(orders.place(any(), isNull())).willReturn(blockingOnAnEventLoop());
-		BulkIngest bulk = new BulkIngest(orders, new OrdersSettings(10, new OrdersSettings.Bulk(2, 4, 100)),
-				new OrderMetrics(new SimpleMeterRegistry(), new AdmissionLimit(10)));
+		given(orders.place(any(), isNull(), any())).willReturn(blockingOnAnEventLoop());
+		OrdersSettings settings = new OrdersSettings(10, Duration.ofSeconds(1),
+				new AdmissionSettings(LimitAlgorithm.FIXED, 10, 10, 10), new OrdersSettings.Bulk(2, 4, 100));
+		BulkIngest bulk = new BulkIngest(orders, settings,
+				new OrderMetrics(new SimpleMeterRegistry(), new Admission(settings)));
 
 		bulk.ingest(Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(ORDER.getBytes(StandardCharsets.UTF_8))))
 			.as(StepVerifier::create)

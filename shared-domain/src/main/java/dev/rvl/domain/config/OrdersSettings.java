@@ -1,15 +1,65 @@
 package dev.rvl.domain.config;
 
+import java.time.Duration;
+
 /**
  * The {@code orders.*} settings, with the same names and defaults in both apps.
  *
- * @param maxInFlight admission limit: more requests in flight are refused with 503
+ * @param maxInFlight the memory guard: more requests in flight are refused with 503,
+ * whatever the adaptive limit says
+ * @param queueBudget how long an order may wait in queues between admission and its
+ * database or partner work before it is refused with 503 instead
+ * @param admission the adaptive concurrency limit for placing orders
  * @param bulk the bulk ingest limits
  */
-public record OrdersSettings(int maxInFlight, Bulk bulk) {
+public record OrdersSettings(int maxInFlight, Duration queueBudget, AdmissionSettings admission, Bulk bulk) {
 
 	public OrdersSettings {
 		positive("orders.max-in-flight", maxInFlight);
+		if (queueBudget == null || queueBudget.isNegative() || queueBudget.isZero()) {
+			throw new IllegalArgumentException("orders.queue-budget must be positive, was " + queueBudget);
+		}
+	}
+
+	/**
+	 * The {@code orders.admission.*} settings: the limit on {@code POST /api/orders} in
+	 * flight.
+	 *
+	 * @param limit the algorithm: {@code vegas}, {@code gradient2} or {@code fixed} (no
+	 * adaptive limit, only {@code orders.max-in-flight})
+	 * @param initialLimit the limit at start-up
+	 * @param minLimit the adaptive limit never goes below this
+	 * @param maxLimit nor above this
+	 */
+	public record AdmissionSettings(LimitAlgorithm limit, int initialLimit, int minLimit, int maxLimit) {
+
+		public AdmissionSettings {
+			if (limit == null) {
+				throw new IllegalArgumentException("orders.admission.limit must be vegas, gradient2 or fixed");
+			}
+			positive("orders.admission.min-limit", minLimit);
+			if (initialLimit < minLimit || initialLimit > maxLimit) {
+				throw new IllegalArgumentException("orders.admission.initial-limit must be between min-limit "
+						+ minLimit + " and max-limit " + maxLimit + ", was " + initialLimit);
+			}
+		}
+
+	}
+
+	/** The algorithms of {@code orders.admission.limit}. */
+	public enum LimitAlgorithm {
+
+		/**
+		 * TCP Vegas: queueing estimated from the latency over the lowest latency seen.
+		 */
+		VEGAS,
+
+		/** Netflix's Gradient2: the latency over its long-term average. */
+		GRADIENT2,
+
+		/** No adaptive limit: {@code orders.max-in-flight} alone. */
+		FIXED
+
 	}
 
 	/**

@@ -1,0 +1,222 @@
+package dev.rvl.domain.admission;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.LongSupplier;
+
+import com.netflix.concurrency.limits.Limit;
+import com.netflix.concurrency.limits.Limiter;
+import com.netflix.concurrency.limits.limit.FixedLimit;
+import com.netflix.concurrency.limits.limit.Gradient2Limit;
+import com.netflix.concurrency.limits.limit.VegasLimit;
+import com.netflix.concurrency.limits.limiter.SimpleLimiter;
+import dev.rvl.domain.config.OrdersSettings;
+import dev.rvl.domain.config.OrdersSettings.AdmissionSettings;
+
+/**
+ * Admission control, the same in both apps: two limits on the requests in flight.
+ * <ul>
+ * <li>The memory guard ({@code orders.max-in-flight}, an {@link AdmissionLimit}) counts
+ * every {@code /api/} request, bulk ones as one each: never more than this many, whatever
+ * else happens, so a flood cannot exhaust the heap.</li>
+ * <li>The adaptive limit ({@code orders.admission.*}, Netflix concurrency-limits) counts
+ * only {@code POST /api/orders}: it learns how many orders can be in flight before they
+ * start queueing, from the latency of the orders it admitted, and refuses the rest at
+ * once. Only orders train it because only they share one latency profile (the partner
+ * round trip plus a few queries); a 2 ms read or a minutes-long bulk request in the same
+ * samples would look like congestion or its absence.</li>
+ * </ul>
+ * Lock-free apart from the limit algorithm's short update, so it is safe on an event loop
+ * and on virtual threads alike.
+ */
+public final class Admission {
+
+	private final AdmissionLimit memoryGuard;
+
+	private final SimpleLimiter<Void> orderLimiter;
+
+	private final Duration queueBudget;
+
+	private final LongSupplier nanoClock;
+
+	public Admission(OrdersSettings settings) {
+		this(settings, System::nanoTime);
+	}
+
+	/**
+	 * @param settings the {@code orders.*} settings
+	 * @param nanoClock the clock latencies and queue waits are measured with (tests
+	 * inject one)
+	 */
+	public Admission(OrdersSettings settings, LongSupplier nanoClock) {
+		this.memoryGuard = new AdmissionLimit(settings.maxInFlight());
+		this.queueBudget = settings.queueBudget();
+		this.nanoClock = nanoClock;
+		this.orderLimiter = SimpleLimiter.newBuilder()
+			.named("orders")
+			.limit(limit(settings.admission(), settings.maxInFlight()))
+			.nanoClock(nanoClock)
+			.build();
+	}
+
+	/**
+	 * The limit algorithm. Vegas with its thresholds relative to the limit, as its own
+	 * Javadoc describes them: queueing under 20 % of the round trip grows the limit, over
+	 * 40 % shrinks it. The library's defaults grow with the logarithm of the limit, which
+	 * at a few hundred orders in flight behind a 100 ms to 3 s partner call would read 2
+	 * % of jitter as queueing. Half steps (smoothing 0.5): a sample arrives one round
+	 * trip after its admission, and full steps kept shrinking the limit on stale samples,
+	 * below the knee. Its aggressive step (grow by beta when there is no queue at all) is
+	 * off: after a re-probe of the no-load latency it overshot by several times within
+	 * one round trip. The bounds were chosen against {@code SimulatedServer} in
+	 * {@code AdmissionTests}.
+	 */
+	static Limit limit(AdmissionSettings settings, int maxInFlight) {
+		Limit algorithm = switch (settings.limit()) {
+			case VEGAS -> VegasLimit.newBuilder()
+				.initialLimit(settings.initialLimit())
+				.maxConcurrency(settings.maxLimit())
+				.alphaFunction((limit) -> Math.max(3, limit / 5))
+				.betaFunction((limit) -> Math.max(6, limit * 2 / 5))
+				.thresholdFunction((limit) -> -1)
+				.smoothing(0.5)
+				.build();
+			case GRADIENT2 -> Gradient2Limit.newBuilder()
+				.initialLimit(settings.initialLimit())
+				.minLimit(settings.minLimit())
+				.maxConcurrency(settings.maxLimit())
+				.build();
+			case FIXED -> FixedLimit.of(maxInFlight);
+		};
+		return (settings.limit() == OrdersSettings.LimitAlgorithm.FIXED) ? algorithm
+				: new BoundedLimit(algorithm, settings.minLimit(), settings.maxLimit());
+	}
+
+	/**
+	 * Admits a {@code POST /api/orders} under both limits.
+	 * @return a ticket to complete when the answer is written, or the refusal
+	 */
+	public Decision admitOrder() {
+		if (!this.memoryGuard.tryAcquire()) {
+			return memoryGuardRefusal();
+		}
+		Optional<Limiter.Listener> listener = this.orderLimiter.acquire(null);
+		if (listener.isEmpty()) {
+			this.memoryGuard.release();
+			return new Refused("The limit of orders in flight (" + this.orderLimiter.getLimit()
+					+ " now, adapted to the measured latency) is reached; retry later");
+		}
+		return new Ticket(listener.get());
+	}
+
+	/**
+	 * Admits any other {@code /api/} request (reads, a bulk request) under the memory
+	 * guard alone.
+	 * @return a ticket to complete when the answer is written, or the refusal
+	 */
+	public Decision admit() {
+		if (!this.memoryGuard.tryAcquire()) {
+			return memoryGuardRefusal();
+		}
+		return new Ticket(null);
+	}
+
+	private Refused memoryGuardRefusal() {
+		return new Refused("More than " + this.memoryGuard.max() + " requests are in flight; retry later");
+	}
+
+	/** Requests in flight now, every kind (the {@code orders.in.flight} gauge). */
+	public int inFlight() {
+		return this.memoryGuard.inFlight();
+	}
+
+	/**
+	 * The limit on orders in flight now (the {@code orders.admission.limit} gauge):
+	 * adapted, or {@code orders.max-in-flight} when the limit is {@code fixed}.
+	 */
+	public int limit() {
+		return this.orderLimiter.getLimit();
+	}
+
+	/** Orders in flight under the adaptive limit now. */
+	public int ordersInFlight() {
+		return this.orderLimiter.getInflight();
+	}
+
+	/** What admission decided: a {@link Ticket}, or {@link Refused} (503). */
+	public sealed interface Decision permits Ticket, Refused {
+
+	}
+
+	/**
+	 * Refused: answer 503 {@code overloaded} with this detail.
+	 *
+	 * @param detail the problem's detail
+	 */
+	public record Refused(String detail) implements Decision {
+	}
+
+	/**
+	 * An admitted request. Complete it exactly once when its answer is written; later
+	 * calls are ignored, so a framework that signals twice cannot release twice.
+	 */
+	public final class Ticket implements Decision {
+
+		private final Limiter.Listener listener;
+
+		private final QueueBudget queueBudget;
+
+		private final AtomicBoolean done = new AtomicBoolean();
+
+		private Ticket(Limiter.Listener listener) {
+			this.listener = listener;
+			this.queueBudget = (listener != null) ? new QueueBudget(Admission.this.nanoClock.getAsLong(),
+					Admission.this.queueBudget, Admission.this.nanoClock) : QueueBudget.NONE;
+		}
+
+		/**
+		 * The queue budget of this request: orders have one from their admission on;
+		 * other requests none.
+		 */
+		public QueueBudget queueBudget() {
+			return this.queueBudget;
+		}
+
+		/**
+		 * The answer with this status was written: the latency trains the limit, or the
+		 * refusal shrinks it, or it is ignored (see {@link Outcome#of}).
+		 */
+		public void completed(int status) {
+			release(Outcome.of(status));
+		}
+
+		/**
+		 * The exchange ended without an answer of ours (the client went away, the server
+		 * failed it): its latency says nothing about capacity.
+		 */
+		public void abandoned() {
+			release(Outcome.IGNORED);
+		}
+
+		private void release(Outcome outcome) {
+			if (!this.done.compareAndSet(false, true)) {
+				return;
+			}
+			try {
+				if (this.listener != null) {
+					switch (outcome) {
+						case SUCCEEDED -> this.listener.onSuccess();
+						case DROPPED -> this.listener.onDropped();
+						case IGNORED -> this.listener.onIgnore();
+					}
+				}
+			}
+			finally {
+				Admission.this.memoryGuard.release();
+			}
+		}
+
+	}
+
+}
