@@ -32,7 +32,55 @@ record StubProcess(ChildProcess process, URI baseUrl, List<String> command) {
 		return new StubProcess(process, URI.create("http://127.0.0.1:" + port), command);
 	}
 
+	/**
+	 * A stub the runner did not start ({@code --stub-url}): reset and measured over HTTP
+	 * only, never stopped.
+	 */
+	static StubProcess remote(URI baseUrl) {
+		return new StubProcess(null, baseUrl, List.of());
+	}
+
+	/** The stub's process id when the runner started it. */
+	java.util.OptionalLong pid() {
+		return (this.process != null) ? java.util.OptionalLong.of(this.process.pid()) : java.util.OptionalLong.empty();
+	}
+
+	/** Stops the stub if the runner started it. */
+	void stop(Duration grace) throws InterruptedException {
+		if (this.process != null) {
+			this.process.stop(grace);
+		}
+	}
+
+	/**
+	 * The median time of a few sequential partner calls (ms), to tell whether a stub the
+	 * runner did not start runs with the latency the report assumes; -1 if none answered.
+	 */
+	long probeLatencyMs(Duration latency) {
+		List<Long> times = new ArrayList<>();
+		for (int i = 0; i < 5; i++) {
+			long start = System.nanoTime();
+			if (Http
+				.get(this.baseUrl.resolve("/fraud/score?customerId=" + (7 + i) + "&amountCents=1000"),
+						latency.plusSeconds(5))
+				.isPresent()) {
+				times.add((System.nanoTime() - start) / 1_000_000);
+			}
+		}
+		return times.isEmpty() ? -1 : times.stream().sorted().toList().get(times.size() / 2);
+	}
+
 	void awaitReady() throws InterruptedException {
+		if (this.process == null) {
+			for (long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos(); System
+				.nanoTime() < deadline; Thread.sleep(500)) {
+				if (Http.get(this.baseUrl.resolve("/admin/faults"), Duration.ofSeconds(2)).isPresent()) {
+					return;
+				}
+			}
+			throw new IllegalStateException(
+					"The partner stub at " + this.baseUrl + " did not answer GET /admin/faults");
+		}
 		if (!Http.awaitOk(this.baseUrl.resolve("/admin/faults"), this.process, Duration.ofSeconds(90))) {
 			this.process.stop(Duration.ofSeconds(5));
 			throw new IllegalStateException("The partner stub did not start:\n" + this.process.tail(30));
