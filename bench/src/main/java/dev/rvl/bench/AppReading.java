@@ -22,8 +22,8 @@ import java.util.TreeMap;
  * @param busyThreads Tomcat worker threads busy, when Tomcat publishes them
  * @param ordersPlaced cumulative {@code orders_placed_total} by outcome
  * @param virtualThreads virtual threads mounted on a carrier or queued for one
- * ({@code jvm_threads_virtual_live}, the scheduler's view: parked ones are not counted),
- * or {@code null}
+ * ({@code jvm_threads_virtual_live_threads}, the scheduler's view: parked ones are not
+ * counted), or {@code null}
  * @param carrierThreads the virtual-thread scheduler's platform threads, or {@code null}
  * @param processCpuSeconds the JVM's cumulative CPU time
  * ({@code process_cpu_time_ns_total} in seconds), or {@code null}: the app's CPU when it
@@ -67,7 +67,9 @@ record AppReading(Double liveThreads, Double heapUsedBytes, Double gcPauses, Dou
 						metrics.sum("r2dbc_pool_pending_connections"))),
 				value(metrics.sum("orders_in_flight")), value(metrics.sum("orders_bulk_queue_depth")),
 				value(metrics.sum("tomcat_threads_busy_threads")), placed,
-				value(metrics.sum("jvm_threads_virtual_live")),
+				// Micrometer appends the base unit:
+				// jvm_threads_virtual_live_threads{scheduling_status=...}
+				value(first(metrics.sum("jvm_threads_virtual_live_threads"), metrics.sum("jvm_threads_virtual_live"))),
 				value(first(metrics.sum("jvm_threads_virtual_pool_size_threads"),
 						metrics.sum("jvm_threads_virtual_pool_size"))),
 				value(scaled(metrics.sum("process_cpu_time_ns_total"), 1e-9)), value(metrics.sum("process_cpu_usage")),
