@@ -262,8 +262,9 @@ record RemoteTargets(Map<Variant, Address> apps, URI stub, boolean allowRemote) 
 		this.apps.forEach((variant, address) -> targets.put(variant.id(), address.api()
 				+ (address.actuator().equals(address.api()) ? "" : " (actuator " + address.actuator() + ")")));
 		return new Note(targets, this.stub.toString(),
-				"every app figure (CPU, heap, GC, platform and virtual threads, DB pool, orders in flight) comes from "
-						+ "the app's own /actuator/prometheus, once a second: the runner started none of the apps, "
+				"every app figure (CPU from process_cpu_time_ns_total, heap, GC, platform and virtual threads, DB "
+						+ "pool, orders in flight) comes from the app's own /actuator/prometheus, once a second: the "
+						+ "runner started none of the apps, "
 						+ "read nothing of them from /proc and held no process of theirs; Gatling, the runner and "
 						+ "(when it is on this machine) PostgreSQL are measured here as in a local run",
 				UNAVAILABLE);

@@ -21,15 +21,26 @@ record StubProcess(ChildProcess process, URI baseUrl, List<String> command) {
 
 	/** Starts the stub without waiting for it ({@link #awaitReady()} does). */
 	static StubProcess launch(Project project, Duration latency, List<String> launcher, Path log) {
+		return launch(project, latency, launcher, log, "127.0.0.1");
+	}
+
+	/**
+	 * @param address the loopback address it listens on (the remote-mode test puts it on
+	 * an address of its own, as a stand-in for another host)
+	 */
+	static StubProcess launch(Project project, Duration latency, List<String> launcher, Path log, String address) {
+		if (!RemoteTargets.loopback(address)) {
+			throw new IllegalArgumentException("The stub is only started on loopback addresses, not " + address);
+		}
 		int port = Http.freePort();
 		List<String> command = new ArrayList<>(launcher);
 		command.add(project.java());
 		command.addAll(JVM_OPTIONS);
 		command.addAll(List.of("-jar", project.stubJar().toString(), "--server.port=" + port,
-				"--server.address=127.0.0.1", "--stub.latency.fraud=" + latency.toMillis() + "ms",
+				"--server.address=" + address, "--stub.latency.fraud=" + latency.toMillis() + "ms",
 				"--stub.latency.shipping=" + latency.toMillis() + "ms", "--logging.level.root=WARN"));
 		ChildProcess process = ChildProcess.start("partner-stub", command, Map.of(), log);
-		return new StubProcess(process, URI.create("http://127.0.0.1:" + port), command);
+		return new StubProcess(process, URI.create("http://" + address + ":" + port), command);
 	}
 
 	/**
