@@ -77,11 +77,10 @@ final class Benchmark {
 			this.progress.phase("database", "migrating " + database.jdbcUrl());
 			database.migrate();
 			Map<String, String> databaseSettings = database.settings();
-			// a database on another host has no process here (and a pid here would be
-			// another one)
-			OptionalLong postmaster = (remote.enabled()
-					&& !RemoteTargets.loopback(RemoteTargets.jdbcHost(database.jdbcUrl()))) ? OptionalLong.empty()
-							: database.postmasterPid(this.proc);
+			// with remote targets the database runs with the apps, not here (and in a
+			// container its
+			// backend's pid would name another process here)
+			OptionalLong postmaster = remote.enabled() ? OptionalLong.empty() : database.postmasterPid(this.proc);
 			postmaster.ifPresent((pid) -> {
 				// the server and its live backends; backends forked later inherit it
 				isolation.pinToHarness(pid);

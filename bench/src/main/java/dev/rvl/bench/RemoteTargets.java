@@ -41,7 +41,8 @@ record RemoteTargets(Map<Variant, Address> apps, URI stub, boolean allowRemote) 
 	static final List<String> UNAVAILABLE = List.of("per-thread CPU (busiest threads, one-thread-saturated findings)",
 			"RSS (app memory beyond the heap)", "flame graphs (async-profiler)", "full thread names (jcmd)",
 			"GC pauses from the GC log (the longest pause per step; GC pause time and rate still come from Prometheus)",
-			"start-up and shutdown time", "the packaged configuration (application*.yml of the jar)");
+			"start-up and shutdown time", "the packaged configuration (application*.yml of the jar)",
+			"PostgreSQL's CPU (it runs with the apps, not here)");
 
 	/**
 	 * The rules about this machine's CPU, which in remote mode hosts only the harness.
@@ -195,16 +196,6 @@ record RemoteTargets(Map<Variant, Address> apps, URI stub, boolean allowRemote) 
 		}
 	}
 
-	/** The host of a {@code jdbc:postgresql://host:port/db} URL, or {@code null}. */
-	static String jdbcHost(String jdbcUrl) {
-		try {
-			return URI.create(jdbcUrl.replaceFirst("^jdbc:", "")).getHost();
-		}
-		catch (IllegalArgumentException ex) {
-			return null;
-		}
-	}
-
 	/** Every URL the runner sends requests to in remote mode. */
 	List<URI> urls() {
 		List<URI> urls = new ArrayList<>();
@@ -264,9 +255,8 @@ record RemoteTargets(Map<Variant, Address> apps, URI stub, boolean allowRemote) 
 		return new Note(targets, this.stub.toString(),
 				"every app figure (CPU from process_cpu_time_ns_total, heap, GC, platform and virtual threads, DB "
 						+ "pool, orders in flight) comes from the app's own /actuator/prometheus, once a second: the "
-						+ "runner started none of the apps, "
-						+ "read nothing of them from /proc and held no process of theirs; Gatling, the runner and "
-						+ "(when it is on this machine) PostgreSQL are measured here as in a local run",
+						+ "runner started none of the apps, read nothing of them from /proc and held no process of "
+						+ "theirs; only Gatling and the runner are measured here, as in a local run",
 				UNAVAILABLE);
 	}
 

@@ -98,7 +98,6 @@ class RemoteTargetsTests {
 		assertThatIllegalArgumentException().isThrownBy(() -> RemoteTargets.url("--target", "127.0.0.2:8081"));
 		assertThatIllegalArgumentException().isThrownBy(() -> RemoteTargets.url("--target", "http://h:1/api"));
 		assertThatIllegalArgumentException().isThrownBy(() -> RemoteTargets.pairs("--target", "http://h:1"));
-		assertThat(RemoteTargets.jdbcHost("jdbc:postgresql://db.example:5432/orders?ssl=true")).isEqualTo("db.example");
 	}
 
 	@Test
