@@ -3,6 +3,8 @@
 # bench/results/<timestamp>/index.html (+ summary.json, summary.md).
 #
 #   bench/compare.sh [--no-build] [--quick] [--preset standard|slow-partner|fast-partner] [--variants reactive,loom,platform] ...
+#   bench/compare.sh --target reactive=URL --target loom=URL --target platform=URL --stub-url URL --jdbc-url URL ...
+#                    (apps started elsewhere: their figures from their /actuator/prometheus; see bench/README.md)
 #
 # --help and option errors are answered at once on a built tree (before any build). Otherwise it builds once
 # with Maven (only the modules the chosen variants need, module by module on the terminal) unless --no-build,
@@ -24,11 +26,13 @@ runner() {
 
 build=1
 variants=reactive,loom,platform
+remote=0
 args=()
 help=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--no-build) build=0 ;;
+	--target) remote=1; args+=("$1") ;;
 	--help | -h) help=1 ;;
 	--variants)
 		[ $# -ge 2 ] || { echo "--variants needs a value" >&2; exit 64; }
@@ -59,6 +63,8 @@ if [ "$build" = 1 ]; then
 	modules=partner-stub,gatling,bench
 	case ",$variants," in *,reactive,*) modules=$modules,reactive-app ;; esac
 	case ",$variants," in *,loom,* | *,platform,*) modules=$modules,loom-app ;; esac
+	# --target: the apps and the stub run elsewhere; only Gatling and the runner are needed here
+	[ "$remote" = 1 ] && modules=gatling,bench
 	echo "compare.sh: building $modules (./mvnw -B install -DskipTests -pl $modules -am)"
 	if ! (cd "$ROOT" && ./mvnw -B -ntp install -DskipTests -pl "$modules" -am 2>&1) |
 		{ grep --line-buffered -E '^\[INFO\] Building [a-z]|^\[INFO\] BUILD|^\[ERROR\]' || true; } |

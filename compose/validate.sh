@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Validates the Docker path without a Docker engine (CI calls it; safe to run any number of times).
 #
-#   compose     compose.yaml, with and without the `platform` profile, by a real Compose
+#   compose     compose.yaml, without a profile and with `platform` and `load`, by a real Compose
 #               implementation: `docker compose` (v2) when its plugin works, else `docker-compose`;
-#               with neither, as root with apt-get, Debian's docker-compose is installed quietly.
+#               with neither, as root with apt-get, Debian's docker-compose is installed quietly;
+#               the apps' CPU, CPU set, memory and JVM flags must be equal (PyYAML).
 #   prometheus  prometheus/prometheus.yml: `promtool check config` when promtool is installed, else
 #               parsed; every scrape target must be a compose service on its SERVER_PORT.
 #   grafana     provisioning files and dashboards: JSON parses, panels are well formed and use the
@@ -40,7 +41,7 @@ if [ ${#compose[@]} -eq 0 ]; then
 else
 	version=$("${compose[@]}" version --short 2>/dev/null || "${compose[@]}" version 2>/dev/null | head -n 1 || true)
 	ok=1
-	for profile in "" platform; do
+	for profile in "" platform load; do
 		args=(-f compose.yaml)
 		[ -n "$profile" ] && args+=(--profile "$profile")
 		if ! out=$("${compose[@]}" "${args[@]}" config -q 2>&1); then
@@ -51,7 +52,7 @@ else
 	done
 	if [ "$ok" = 1 ]; then
 		compose_services=$("${compose[@]}" -f compose.yaml --profile platform config --services 2>/dev/null | tr '\n' ' ' || true)
-		echo "compose: ok (${compose[*]} ${version}: compose.yaml valid, with and without profile platform)"
+		echo "compose: ok (${compose[*]} ${version}: compose.yaml valid, without a profile and with platform, load)"
 	else
 		failed=1
 	fi
@@ -77,7 +78,7 @@ COMPOSE_SERVICES="$compose_services" python3 - <<'PY' || failed=1
 import glob, json, os, re, shutil, subprocess, sys, tempfile
 
 errors = []
-notes = {"prometheus": [], "grafana": []}
+notes = {"prometheus": [], "grafana": [], "compose": None}
 
 try:
     import yaml
@@ -114,6 +115,22 @@ else:
     with open("compose.yaml", encoding="utf-8") as f:
         body = f.read().split("\nservices:\n", 1)[-1]
     service_ports = {name: None for name in re.findall(r"^  ([A-Za-z0-9_.-]+):\s*$", body, re.M)}
+
+# -- equal limits: every app service the same CPUs, CPU set, memory and JVM flags
+if isinstance(compose, dict):
+    services = compose.get("services") or {}
+    apps = [name for name in ("reactive-app", "loom-app", "loom-platform") if name in services]
+    keys = ("cpus", "cpuset", "mem_limit", "memswap_limit")
+    seen = {}
+    for name in apps:
+        svc = services[name] or {}
+        env = svc.get("environment") or {}
+        seen[name] = tuple(str(svc.get(k)) for k in keys) + (str(env.get("JAVA_TOOL_OPTIONS")),)
+        if any(svc.get(k) is None for k in keys):
+            errors.append(f"compose.yaml: {name} lacks one of {keys}")
+    if len(set(seen.values())) > 1:
+        errors.append(f"compose.yaml: the apps' limits differ: {seen}")
+    notes["compose"] = f"{len(apps)} apps with equal limits"
 
 # -- prometheus
 prom_path = "prometheus/prometheus.yml"
@@ -251,6 +268,8 @@ if errors:
     for e in errors:
         print("INVALID: " + e)
     sys.exit(1)
+if notes["compose"]:
+    print(f"compose: ok ({notes['compose']})")
 print(f"prometheus: ok ({', '.join(notes['prometheus'])})")
 print(f"grafana: ok ({len(dashboards)} dashboard(s), {panel_count} panels, {len(exprs)} queries"
       + (", " + ", ".join(notes["grafana"]) if notes["grafana"] else "")

@@ -27,6 +27,20 @@ record AppProcess(ChildProcess process, URI baseUrl, URI managementUrl, List<Str
 	 */
 	static AppProcess start(Project project, Variant variant, AppSettings settings, CpuIsolation isolation,
 			List<String> instrumentation, BenchDatabase database, URI partner, Path log) throws InterruptedException {
+		return start(project, variant, settings, isolation, instrumentation, database, partner, log, "127.0.0.1");
+	}
+
+	/**
+	 * @param address the loopback address the app listens on (API and actuator): the
+	 * runner's apps are on 127.0.0.1; the remote-mode test starts apps of its own on
+	 * other loopback addresses, as stand-ins for other hosts
+	 */
+	static AppProcess start(Project project, Variant variant, AppSettings settings, CpuIsolation isolation,
+			List<String> instrumentation, BenchDatabase database, URI partner, Path log, String address)
+			throws InterruptedException {
+		if (!RemoteTargets.loopback(address)) {
+			throw new IllegalArgumentException("Apps are only started on loopback addresses, not " + address);
+		}
 		int port = Http.freePort();
 		int managementPort = Http.freePort();
 		List<String> command = new ArrayList<>(isolation.appLauncher());
@@ -36,18 +50,18 @@ record AppProcess(ChildProcess process, URI baseUrl, URI managementUrl, List<Str
 		command.addAll(instrumentation);
 		command.addAll(List.of("-jar", project.appJar(variant.module()).toString()));
 		command.addAll(variant.ownArguments());
-		command.addAll(List.of("--server.port=" + port, "--server.address=127.0.0.1",
-				"--management.server.port=" + managementPort, "--management.server.address=127.0.0.1",
+		command.addAll(List.of("--server.port=" + port, "--server.address=" + address,
+				"--management.server.port=" + managementPort, "--management.server.address=" + address,
 				"--partner.base-url=" + partner));
 		command.addAll(settings.arguments());
 		long started = System.nanoTime();
 		ChildProcess process = ChildProcess.start(variant.id(), command, environment(database), log);
-		URI managementUrl = URI.create("http://127.0.0.1:" + managementPort);
+		URI managementUrl = URI.create("http://" + address + ":" + managementPort);
 		if (!Http.awaitOk(managementUrl.resolve("/actuator/health/readiness"), process, Duration.ofSeconds(120))) {
 			process.stop(Duration.ofSeconds(10));
 			throw new IllegalStateException(variant.id() + " did not become ready:\n" + process.tail(40));
 		}
-		return new AppProcess(process, URI.create("http://127.0.0.1:" + port), managementUrl, command,
+		return new AppProcess(process, URI.create("http://" + address + ":" + port), managementUrl, command,
 				Duration.ofNanos(System.nanoTime() - started));
 	}
 

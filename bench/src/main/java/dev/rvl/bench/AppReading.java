@@ -22,22 +22,37 @@ import java.util.TreeMap;
  * @param busyThreads Tomcat worker threads busy, when Tomcat publishes them
  * @param ordersPlaced cumulative {@code orders_placed_total} by outcome
  * @param virtualThreads virtual threads mounted on a carrier or queued for one
- * ({@code jvm_threads_virtual_live}, the scheduler's view: parked ones are not counted),
- * or {@code null}
+ * ({@code jvm_threads_virtual_live_threads}, the scheduler's view: parked ones are not
+ * counted), or {@code null}
  * @param carrierThreads the virtual-thread scheduler's platform threads, or {@code null}
  * @param admissionLimit the admission limit on orders now
  * ({@code orders_admission_limit}: adaptive, or fixed), or {@code null}
+ * @param processCpuSeconds the JVM's cumulative CPU time
+ * ({@code process_cpu_time_ns_total} in seconds), or {@code null}: the app's CPU when it
+ * is not on this machine
+ * @param processCpuUsage the JVM's recent CPU use as a share of the CPUs it sees
+ * ({@code process_cpu_usage}), or {@code null}: the fallback for the above
+ * @param cpuCount the CPUs the JVM sees ({@code system_cpu_count}), or {@code null}
  */
 record AppReading(Double liveThreads, Double heapUsedBytes, Double gcPauses, Double gcPauseSeconds, Double poolActive,
 		Double poolPending, Double inFlight, Double bulkQueueDepth, Double busyThreads,
-		Map<String, Double> ordersPlaced, Double virtualThreads, Double carrierThreads, Double admissionLimit) {
+		Map<String, Double> ordersPlaced, Double virtualThreads, Double carrierThreads, Double admissionLimit,
+		Double processCpuSeconds, Double processCpuUsage, Double cpuCount) {
+
+	/** A reading without the process's own CPU figures. */
+	AppReading(Double liveThreads, Double heapUsedBytes, Double gcPauses, Double gcPauseSeconds, Double poolActive,
+			Double poolPending, Double inFlight, Double bulkQueueDepth, Double busyThreads,
+			Map<String, Double> ordersPlaced, Double virtualThreads, Double carrierThreads) {
+		this(liveThreads, heapUsedBytes, gcPauses, gcPauseSeconds, poolActive, poolPending, inFlight, bulkQueueDepth,
+				busyThreads, ordersPlaced, virtualThreads, carrierThreads, null, null, null, null);
+	}
 
 	/** A reading without the virtual-thread scheduler's figures. */
 	AppReading(Double liveThreads, Double heapUsedBytes, Double gcPauses, Double gcPauseSeconds, Double poolActive,
 			Double poolPending, Double inFlight, Double bulkQueueDepth, Double busyThreads,
 			Map<String, Double> ordersPlaced) {
 		this(liveThreads, heapUsedBytes, gcPauses, gcPauseSeconds, poolActive, poolPending, inFlight, bulkQueueDepth,
-				busyThreads, ordersPlaced, null, null, null);
+				busyThreads, ordersPlaced, null, null);
 	}
 
 	static AppReading of(PrometheusText metrics) {
@@ -54,10 +69,27 @@ record AppReading(Double liveThreads, Double heapUsedBytes, Double gcPauses, Dou
 						metrics.sum("r2dbc_pool_pending_connections"))),
 				value(metrics.sum("orders_in_flight")), value(metrics.sum("orders_bulk_queue_depth")),
 				value(metrics.sum("tomcat_threads_busy_threads")), placed,
-				value(metrics.sum("jvm_threads_virtual_live")),
+				// Micrometer appends the base unit:
+				// jvm_threads_virtual_live_threads{scheduling_status=...}
+				value(first(metrics.sum("jvm_threads_virtual_live_threads"), metrics.sum("jvm_threads_virtual_live"))),
 				value(first(metrics.sum("jvm_threads_virtual_pool_size_threads"),
 						metrics.sum("jvm_threads_virtual_pool_size"))),
-				value(metrics.sum("orders_admission_limit")));
+				value(metrics.sum("orders_admission_limit")),
+				value(scaled(metrics.sum("process_cpu_time_ns_total"), 1e-9)), value(metrics.sum("process_cpu_usage")),
+				value(metrics.sum("system_cpu_count")));
+	}
+
+	/**
+	 * Cores the app used, as its own metrics tell: the JVM's CPU time when it publishes
+	 * it (differenced by the caller), else its recent CPU share times its CPUs.
+	 */
+	Double cpuCoresNow() {
+		return (this.processCpuUsage != null && this.cpuCount != null && this.processCpuUsage >= 0)
+				? this.processCpuUsage * this.cpuCount : null;
+	}
+
+	private static OptionalDouble scaled(OptionalDouble value, double factor) {
+		return value.isPresent() ? OptionalDouble.of(value.getAsDouble() * factor) : value;
 	}
 
 	private static OptionalDouble first(OptionalDouble first, OptionalDouble second) {

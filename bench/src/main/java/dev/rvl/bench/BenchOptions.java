@@ -39,11 +39,14 @@ import java.util.regex.Pattern;
  * @param seed the seed of the variants' running order (shuffled per repetition)
  * @param knees each variant's knee (orders/s), for the overload and cold-start
  * simulations
+ * @param remote apps the runner did not start ({@code --target}), or
+ * {@link RemoteTargets#NONE}
  */
 record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<Variant> variants,
 		Simulation simulation, LoadPlan plan, Duration partnerLatency, long sloP99Ms, long idealDbMs, AppSettings app,
 		Optional<ConfiguredDatabase> database, HarnessLimits limits, boolean profile, Integer profileStep,
-		CpuIsolation isolation, boolean search, int repeat, long seed, Map<Variant, Double> knees) {
+		CpuIsolation isolation, boolean search, int repeat, long seed, Map<Variant, Double> knees,
+		RemoteTargets remote) {
 
 	static final String USAGE = """
 			Usage: bench/compare.sh [options]
@@ -75,6 +78,14 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 			  --partner-timeout DUR  --partner-connect-timeout DUR  --partner-max-connections N
 			  --jdbc-url URL  --db-user USER  --db-password PW   a configured PostgreSQL (else the local one;
 			                            BENCH_DB_PASSWORD works too)
+			  --target VARIANT=URL      drive an app the runner did not start (repeatable; e.g. --target
+			                            reactive=http://10.0.0.5:8081): no app is started, none is read from /proc,
+			                            every app figure comes from URL/actuator/prometheus; the variants run are
+			                            those with a target. Needs --stub-url and --jdbc-url (both are reset)
+			  --target-actuator VARIANT=URL  the app's actuator when it is on another port (default: the target URL)
+			  --stub-url URL            with --target: the partner stub the apps call, started with the preset's
+			                            latency (or give --partner-latency)
+			  --allow-remote-target     with --target: allow hosts outside 127.0.0.0/8 (load goes there on purpose)
 			  --no-profile              run the apps without async-profiler (on by default: CPU samples every 10 ms)
 			  --profile-step N          the step (0 = first) whose flame graphs the report shows (default: each knee)
 			  --out DIR                 results parent directory (default <root>/bench/results)
@@ -125,6 +136,10 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 		int repeat = 1;
 		long seed = new java.util.Random().nextInt(1_000_000);
 		Map<Variant, Double> knees = new java.util.EnumMap<>(Variant.class);
+		Map<Variant, java.net.URI> targets = new java.util.EnumMap<>(Variant.class);
+		Map<Variant, java.net.URI> actuators = new java.util.EnumMap<>(Variant.class);
+		java.net.URI stubUrl = null;
+		boolean allowRemote = false;
 		Iterator<String> args = arguments.iterator();
 		while (args.hasNext()) {
 			String arg = args.next();
@@ -166,10 +181,28 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 				case "--knee" -> knees.putAll(knees(value(arg, args)));
 				case "--knee-from" -> knees.putAll(KneeFile.read(Path.of(value(arg, args))));
 				case "--profile" -> profile = true;
+				case "--target" -> targets.putAll(RemoteTargets.pairs(arg, value(arg, args)));
+				case "--target-actuator" -> actuators.putAll(RemoteTargets.pairs(arg, value(arg, args)));
+				case "--stub-url" -> stubUrl = RemoteTargets.url(arg, value(arg, args));
+				case "--allow-remote-target" -> allowRemote = true;
 				case "--profile-step" -> profileStep = (int) notNegative(arg, args);
 				case "--out" -> out = Path.of(value(arg, args));
 				case "--root" -> root = Path.of(value(arg, args)).toAbsolutePath();
 				default -> throw new IllegalArgumentException("Unknown option " + arg);
+			}
+		}
+		if (!targets.isEmpty() && !arguments.contains("--variants")) {
+			// the variants run are those with a target, in the usual order
+			variants = List.of(Variant.values()).stream().filter(targets::containsKey).toList();
+		}
+		RemoteTargets remote = RemoteTargets.of(targets, actuators, stubUrl, allowRemote, variants, jdbcUrl != null,
+				arguments);
+		if (remote.enabled()) {
+			// the apps run elsewhere: nothing to pin here, no profiler to attach
+			isolationMode = CpuIsolation.Mode.NONE;
+			profile = false;
+			if (simulation == Simulation.COLD_START) {
+				throw new IllegalArgumentException("--simulation cold-start starts the apps itself: not with --target");
 			}
 		}
 		for (Variant variant : variants) {
@@ -205,7 +238,8 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 				(slo != null) ? slo : simulation.sloP99Ms(workload.sloP99Ms(), app.bulkConcurrency()), idealDb, app,
 				(jdbcUrl != null) ? Optional.of(new ConfiguredDatabase(jdbcUrl, user, password)) : Optional.empty(),
 				HarnessLimits.defaults(), profile, profileStep, isolation,
-				(search != null) ? search : !quick && simulation == Simulation.STAIRS, repeat, seed, Map.copyOf(knees));
+				(search != null) ? search : !quick && simulation == Simulation.STAIRS, repeat, seed, Map.copyOf(knees),
+				remote);
 	}
 
 	/**
@@ -224,6 +258,9 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 		lines.add(this.repeat + " repetition" + ((this.repeat > 1) ? "s" : "") + ", running order from seed "
 				+ this.seed);
 		lines.add("knee search " + (this.search ? "on" : "off"));
+		if (this.remote.enabled()) {
+			lines.add("remote targets " + this.remote.note().targets() + ", stub " + this.remote.stub());
+		}
 		return lines;
 	}
 

@@ -32,12 +32,21 @@ final class Benchmark {
 
 	private final Progress progress;
 
-	private final ProcFs proc = ProcFs.system();
+	private final ProcFs proc;
 
 	Benchmark(BenchOptions options, Project project, Progress progress) {
+		this(options, project, progress, ProcFs.system());
+	}
+
+	/**
+	 * @param proc where the harness's processes and the machine are read (a test can
+	 * watch what is read)
+	 */
+	Benchmark(BenchOptions options, Project project, Progress progress, ProcFs proc) {
 		this.options = options;
 		this.project = project;
 		this.progress = progress;
+		this.proc = proc;
 	}
 
 	/** Runs everything and writes the report; returns the summary. */
@@ -52,16 +61,26 @@ final class Benchmark {
 		if (!isolation.pinToHarness(ProcessHandle.current().pid())) {
 			this.progress.phase("bench", "could not move the runner onto the harness's CPUs");
 		}
-		this.progress.phase("stub", "starting with " + this.options.partnerLatency().toMillis() + " ms per call");
-		StubProcess stub = StubProcess.launch(this.project, this.options.partnerLatency(), isolation.harnessLauncher(),
-				results.resolve("stub.log"));
+		RemoteTargets remote = this.options.remote();
+		if (remote.enabled()) {
+			this.progress.phase("bench", "remote targets, started elsewhere: " + remote.note().targets()
+					+ "; their figures come from their /actuator/prometheus only");
+		}
+		else {
+			this.progress.phase("stub", "starting with " + this.options.partnerLatency().toMillis() + " ms per call");
+		}
+		StubProcess stub = remote.enabled() ? StubProcess.remote(remote.stub()) : StubProcess.launch(this.project,
+				this.options.partnerLatency(), isolation.harnessLauncher(), results.resolve("stub.log"));
 		List<VariantResult> variants = new ArrayList<>();
 		try {
 			BenchDatabase database = database();
 			this.progress.phase("database", "migrating " + database.jdbcUrl());
 			database.migrate();
 			Map<String, String> databaseSettings = database.settings();
-			OptionalLong postmaster = database.postmasterPid(this.proc);
+			// with remote targets the database runs with the apps, not here (and in a
+			// container its
+			// backend's pid would name another process here)
+			OptionalLong postmaster = remote.enabled() ? OptionalLong.empty() : database.postmasterPid(this.proc);
 			postmaster.ifPresent((pid) -> {
 				// the server and its live backends; backends forked later inherit it
 				isolation.pinToHarness(pid);
@@ -74,6 +93,9 @@ final class Benchmark {
 								.findFirst()
 								.orElse(", not sampled"));
 			stub.awaitReady();
+			if (remote.enabled()) {
+				checkStubLatency(stub);
+			}
 			this.progress.phase("stub", "ready at " + stub.baseUrl() + "; warming it up");
 			long answered = stub.warmUp(STUB_WARMUP_CALLS, this.options.partnerLatency());
 			this.progress.phase("stub", "warm-up: " + answered + " of " + STUB_WARMUP_CALLS + " calls answered");
@@ -96,17 +118,33 @@ final class Benchmark {
 					done++;
 				}
 			}
-			stub.process().stop(Duration.ofSeconds(5));
+			stub.stop(Duration.ofSeconds(5));
 			this.progress.phase("report", "analysing");
 			Summary summary = Summary.of(this.options, variants, databaseSettings, database, stub,
-					MachineInfo.read(this.proc), this.progress.elapsed(),
+					MachineInfo.read(this.proc, this.options.isolation().cores()), this.progress.elapsed(),
 					Provenance.read(this.project, this.options.variants()));
 			ReportWriter.write(results, summary, this.options.root());
 			this.progress.phase("report", results.resolve("index.html") + " (" + summary.verdict() + ")");
 			return summary;
 		}
 		finally {
-			stub.process().stop(Duration.ofSeconds(5));
+			stub.stop(Duration.ofSeconds(5));
+		}
+	}
+
+	/**
+	 * A stub the runner did not start must run with the latency the report assumes (the
+	 * preset's, or {@code --partner-latency}): the SLO, the ideal latency and the stub
+	 * check all build on it.
+	 */
+	private void checkStubLatency(StubProcess stub) {
+		long expected = this.options.partnerLatency().toMillis();
+		long measured = stub.probeLatencyMs(this.options.partnerLatency());
+		this.progress.phase("stub", "remote stub answers in " + measured + " ms (expected " + expected + " ms)");
+		if (measured < 0 || measured < expected * 0.8 - 5 || measured > expected * 2 + 100) {
+			throw new IllegalStateException("The stub at " + stub.baseUrl() + " answers a partner call in " + measured
+					+ " ms, but the run assumes " + expected + " ms: start it with --stub.latency.fraud=" + expected
+					+ "ms --stub.latency.shipping=" + expected + "ms, or give --partner-latency to match it");
 		}
 	}
 

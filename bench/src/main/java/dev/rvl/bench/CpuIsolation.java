@@ -96,6 +96,13 @@ record CpuIsolation(Mode mode, List<Integer> appCpus, List<Integer> harnessCpus)
 		return cpus;
 	}
 
+	/** Every CPU of the run: the app's and the harness's. */
+	int cores() {
+		return (int) java.util.stream.Stream.concat(this.appCpus.stream(), this.harnessCpus.stream())
+			.distinct()
+			.count();
+	}
+
 	boolean isolated() {
 		return this.mode == Mode.CPUSET;
 	}

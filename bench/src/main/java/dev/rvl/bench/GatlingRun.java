@@ -13,8 +13,9 @@ import java.util.stream.Stream;
 /**
  * Gatling in a child JVM of its own ({@code io.gatling.app.Gatling} on the Gatling
  * module's test classpath, no Maven per variant), so its CPU and memory are measured
- * apart from the app's. Always aimed at 127.0.0.1, always bounded in time (the
- * simulation's own max duration, and the runner's deadline).
+ * apart from the app's. Always aimed at 127.0.0.1 (or at a host named with
+ * {@code --target}), always bounded in time (the simulation's own max duration, and the
+ * runner's deadline).
  */
 final class GatlingRun {
 
@@ -31,8 +32,19 @@ final class GatlingRun {
 	 */
 	static ChildProcess start(Project project, List<String> launcher, Simulation simulation, URI target,
 			Map<String, String> properties, Path directory, String description) {
-		if (!"127.0.0.1".equals(target.getHost())) {
-			throw new IllegalArgumentException("Load tests only ever target 127.0.0.1, not " + target);
+		return start(project, launcher, simulation, target, properties, directory, description,
+				java.util.Set.of("127.0.0.1"));
+	}
+
+	/**
+	 * @param allowedHosts the hosts load may go to: 127.0.0.1 for the apps the runner
+	 * starts, the hosts named with {@code --target} for remote apps
+	 */
+	static ChildProcess start(Project project, List<String> launcher, Simulation simulation, URI target,
+			Map<String, String> properties, Path directory, String description, java.util.Set<String> allowedHosts) {
+		if (!allowedHosts.contains(target.getHost())) {
+			throw new IllegalArgumentException(
+					"Load tests only ever target " + String.join(", ", allowedHosts) + ", not " + target);
 		}
 		List<String> command = new ArrayList<>(launcher);
 		command.add(project.java());

@@ -14,9 +14,14 @@ import java.util.Map;
  */
 record MachineInfo(int cores, Map<String, String> details) {
 
-	static MachineInfo read(ProcFs proc) {
+	/**
+	 * @param proc {@code /proc}
+	 * @param cores the CPUs of the run, app's and harness's together (the runner itself
+	 * runs on the harness's only, so its own {@code availableProcessors} is not the
+	 * machine's)
+	 */
+	static MachineInfo read(ProcFs proc, int cores) {
 		Map<String, String> details = new LinkedHashMap<>();
-		int cores = Runtime.getRuntime().availableProcessors();
 		details.put("cores", Integer.toString(cores));
 		details.put("CPU", cpuModel());
 		details.put("memory", memory());

@@ -32,6 +32,13 @@ final class MarkdownReport {
 				summary.generatedAt(), w.preset(), w.quick() ? " (quick)" : "", w.simulation(), w.model(),
 				w.partnerLatencyMs(), w.primaryRequest(), w.sloP99Ms(), w.idealLatencyMs(), w.platformThreads(),
 				w.threadCeiling(), w.plan(), w.cores(), summary.wallSeconds()));
+		if (w.remote() != null) {
+			md.append("## Remote targets\n\n");
+			w.remote().targets().forEach((id, url) -> md.append("- ").append(id).append(": ").append(url).append('\n'));
+			md.append("- partner stub: ").append(w.remote().stub()).append("\n\n");
+			md.append("App figures: ").append(w.remote().figures()).append(".\n\n");
+			md.append("Unavailable remotely: ").append(String.join("; ", w.remote().unavailable())).append(".\n\n");
+		}
 		md.append("## Knees\n\n");
 		md.append("| variant | knee (")
 			.append(w.unit())
@@ -195,7 +202,10 @@ final class MarkdownReport {
 			.filter((f) -> f.severity() == Finding.Severity.APP)
 			.toList();
 		md.append("\n## Findings about the apps\n\n");
-		if (appFindings.isEmpty()) {
+		if (w.remote() != null) {
+			md.append("Unavailable remotely: the apps' threads are not on this machine.\n");
+		}
+		else if (appFindings.isEmpty()) {
 			md.append("No app thread used more than ")
 				.append(Math.round(ThreadCpu.SATURATED * 100))
 				.append(" % of a core in any step.\n");

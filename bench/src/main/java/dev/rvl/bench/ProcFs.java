@@ -16,7 +16,7 @@ import java.util.OptionalLong;
  * ({@code /proc/stat}). Parsing is separate from reading so it can be tested on fixed
  * text.
  */
-final class ProcFs {
+class ProcFs {
 
 	/**
 	 * Clock ticks per second of {@code /proc} CPU times; 100 on every Linux we run on.
@@ -82,8 +82,33 @@ final class ProcFs {
 		}
 	}
 
-	/** The live children of a process. */
+	/**
+	 * The live children of a process: from its threads' {@code children} lists where the
+	 * kernel has them (reading nothing of unrelated processes), else by scanning every
+	 * process's parent.
+	 */
 	List<Long> children(long parent) {
+		List<Long> listed = new ArrayList<>();
+		try (var tasks = Files.newDirectoryStream(this.root.resolve(parent + "/task"), "[0-9]*")) {
+			boolean kernelLists = false;
+			for (Path task : tasks) {
+				Path file = task.resolve("children");
+				if (Files.isReadable(file)) {
+					kernelLists = true;
+					for (String pid : Files.readString(file).strip().split("\\s+")) {
+						if (!pid.isEmpty()) {
+							listed.add(Long.parseLong(pid));
+						}
+					}
+				}
+			}
+			if (kernelLists) {
+				return listed;
+			}
+		}
+		catch (IOException | RuntimeException ex) {
+			// fall back to the scan
+		}
 		List<Long> children = new ArrayList<>();
 		try (var entries = Files.newDirectoryStream(this.root, "[0-9]*")) {
 			for (Path entry : entries) {

@@ -92,6 +92,12 @@ record ResourceSeries(List<Long> epochMs, Map<String, List<Double>> columns) {
 			}));
 		}
 		machine(samples, cores, columns);
+		if (columns.get(CPU + Sample.APP).stream().allMatch(Objects::isNull)) {
+			// an app the runner did not start: its CPU from its own metrics (after
+			// machine(),
+			// so that it never counts as this machine's)
+			columns.put(CPU + Sample.APP, reportedCpu(samples, times));
+		}
 		columns.put(HEAP,
 				gauge(samples, app((app) -> (app.heapUsedBytes() != null) ? app.heapUsedBytes() / MIB : null)));
 		columns.put(THREADS, gauge(samples, app(AppReading::liveThreads)));
@@ -158,6 +164,20 @@ record ResourceSeries(List<Long> epochMs, Map<String, List<Double>> columns) {
 		});
 		List<Long> times = samples.stream().map(Sample::epochMs).toList();
 		return scale(CounterRates.perSecond(ticks, times), 1.0 / ProcFs.CLOCK_TICKS);
+	}
+
+	/**
+	 * The app's CPU in cores from its metrics: the rate of its cumulative CPU time where
+	 * two readings have it, else its recent CPU share times the CPUs it sees.
+	 */
+	static List<Double> reportedCpu(List<Sample> samples, List<Long> times) {
+		List<Double> rates = CounterRates.perSecond(gauge(samples, app(AppReading::processCpuSeconds)), times);
+		List<Double> cores = new ArrayList<>(samples.size());
+		for (int i = 0; i < samples.size(); i++) {
+			AppReading app = samples.get(i).app();
+			cores.add((rates.get(i) != null) ? rates.get(i) : (app != null) ? app.cpuCoresNow() : null);
+		}
+		return cores;
 	}
 
 	private static void machine(List<Sample> samples, int cores, Map<String, List<Double>> columns) {

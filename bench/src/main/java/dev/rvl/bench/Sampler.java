@@ -47,13 +47,28 @@ final class Sampler implements AutoCloseable {
 	});
 
 	Sampler(ProcFs proc, long appPid, long stubPid, OptionalLong postmaster, URI appMetrics, URI stubMetrics) {
+		this(proc, OptionalLong.of(appPid), OptionalLong.of(stubPid), postmaster, appMetrics, stubMetrics);
+	}
+
+	private Sampler(ProcFs proc, OptionalLong appPid, OptionalLong stubPid, OptionalLong postmaster, URI appMetrics,
+			URI stubMetrics) {
 		this.proc = proc;
-		this.pids.put(Sample.APP, appPid);
-		this.pids.put(Sample.STUB, stubPid);
+		appPid.ifPresent((pid) -> this.pids.put(Sample.APP, pid));
+		stubPid.ifPresent((pid) -> this.pids.put(Sample.STUB, pid));
 		this.pids.put(Sample.BENCH, ProcessHandle.current().pid());
 		this.postmaster = postmaster;
 		this.appMetrics = appMetrics;
 		this.stubMetrics = stubMetrics;
+	}
+
+	/**
+	 * A sampler for an app the runner did not start: it has no process id of the app, so
+	 * {@code proc} is only ever asked about the harness (Gatling, the runner, the stub
+	 * and PostgreSQL when they run here) and the machine; the app is read from its
+	 * metrics alone.
+	 */
+	static Sampler remote(ProcFs proc, OptionalLong stubPid, OptionalLong postmaster, URI appMetrics, URI stubMetrics) {
+		return new Sampler(proc, OptionalLong.empty(), stubPid, postmaster, appMetrics, stubMetrics);
 	}
 
 	void start() {
@@ -109,7 +124,8 @@ final class Sampler implements AutoCloseable {
 				.map(StubReading::buckets)
 				.orElse(null);
 			this.samples.add(new Sample(now, processes, machine, appReading, stubBuckets,
-					this.proc.threads(watched.get(Sample.APP)), this.proc.cpus()));
+					watched.containsKey(Sample.APP) ? this.proc.threads(watched.get(Sample.APP)) : Map.of(),
+					this.proc.cpus()));
 		}
 		catch (RuntimeException ex) {
 			// one lost reading; coverage tells if there were too many

@@ -96,7 +96,7 @@ record SettingRow(String group, String name, Map<String, String> values, boolean
 				options.isolation().isolated()
 						? Benchmark.format("harness CPUs busy <= %.0f %%", limits.maxHarnessBusyShare() * 100)
 						: Benchmark.format("machine CPU busy <= %.0f %%", limits.maxMachineBusyShare() * 100))));
-		return rows;
+		return options.remote().settings(rows, results);
 	}
 
 	private static String jarOf(List<String> command) {

@@ -21,18 +21,77 @@ record StubProcess(ChildProcess process, URI baseUrl, List<String> command) {
 
 	/** Starts the stub without waiting for it ({@link #awaitReady()} does). */
 	static StubProcess launch(Project project, Duration latency, List<String> launcher, Path log) {
+		return launch(project, latency, launcher, log, "127.0.0.1");
+	}
+
+	/**
+	 * @param address the loopback address it listens on (the remote-mode test puts it on
+	 * an address of its own, as a stand-in for another host)
+	 */
+	static StubProcess launch(Project project, Duration latency, List<String> launcher, Path log, String address) {
+		if (!RemoteTargets.loopback(address)) {
+			throw new IllegalArgumentException("The stub is only started on loopback addresses, not " + address);
+		}
 		int port = Http.freePort();
 		List<String> command = new ArrayList<>(launcher);
 		command.add(project.java());
 		command.addAll(JVM_OPTIONS);
 		command.addAll(List.of("-jar", project.stubJar().toString(), "--server.port=" + port,
-				"--server.address=127.0.0.1", "--stub.latency.fraud=" + latency.toMillis() + "ms",
+				"--server.address=" + address, "--stub.latency.fraud=" + latency.toMillis() + "ms",
 				"--stub.latency.shipping=" + latency.toMillis() + "ms", "--logging.level.root=WARN"));
 		ChildProcess process = ChildProcess.start("partner-stub", command, Map.of(), log);
-		return new StubProcess(process, URI.create("http://127.0.0.1:" + port), command);
+		return new StubProcess(process, URI.create("http://" + address + ":" + port), command);
+	}
+
+	/**
+	 * A stub the runner did not start ({@code --stub-url}): reset and measured over HTTP
+	 * only, never stopped.
+	 */
+	static StubProcess remote(URI baseUrl) {
+		return new StubProcess(null, baseUrl, List.of());
+	}
+
+	/** The stub's process id when the runner started it. */
+	java.util.OptionalLong pid() {
+		return (this.process != null) ? java.util.OptionalLong.of(this.process.pid()) : java.util.OptionalLong.empty();
+	}
+
+	/** Stops the stub if the runner started it. */
+	void stop(Duration grace) throws InterruptedException {
+		if (this.process != null) {
+			this.process.stop(grace);
+		}
+	}
+
+	/**
+	 * The median time of a few sequential partner calls (ms), to tell whether a stub the
+	 * runner did not start runs with the latency the report assumes; -1 if none answered.
+	 */
+	long probeLatencyMs(Duration latency) {
+		List<Long> times = new ArrayList<>();
+		for (int i = 0; i < 5; i++) {
+			long start = System.nanoTime();
+			if (Http
+				.get(this.baseUrl.resolve("/fraud/score?customerId=" + (7 + i) + "&amountCents=1000"),
+						latency.plusSeconds(5))
+				.isPresent()) {
+				times.add((System.nanoTime() - start) / 1_000_000);
+			}
+		}
+		return times.isEmpty() ? -1 : times.stream().sorted().toList().get(times.size() / 2);
 	}
 
 	void awaitReady() throws InterruptedException {
+		if (this.process == null) {
+			for (long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos(); System
+				.nanoTime() < deadline; Thread.sleep(500)) {
+				if (Http.get(this.baseUrl.resolve("/admin/faults"), Duration.ofSeconds(2)).isPresent()) {
+					return;
+				}
+			}
+			throw new IllegalStateException(
+					"The partner stub at " + this.baseUrl + " did not answer GET /admin/faults");
+		}
 		if (!Http.awaitOk(this.baseUrl.resolve("/admin/faults"), this.process, Duration.ofSeconds(90))) {
 			this.process.stop(Duration.ofSeconds(5));
 			throw new IllegalStateException("The partner stub did not start:\n" + this.process.tail(30));

@@ -51,27 +51,34 @@ final class VariantRun {
 	VariantResult run(Variant variant, int repetition) throws InterruptedException {
 		String id = variant.id();
 		Map<String, String> config = Map.of();
-		AppProcess app = null;
+		RemoteTargets remote = this.options.remote();
+		Target app = null;
 		Sampler sampler = null;
 		try {
 			Files.createDirectories(this.directory);
-			config = AppConfig.read(this.project.appJar(variant.module()), variant.profile());
+			// a remote app may be another build than the jars here: its configuration is
+			// not read from them
+			config = remote.enabled() ? Map.of()
+					: AppConfig.read(this.project.appJar(variant.module()), variant.profile());
 			this.progress.phase(id, "resetting the database to the seed");
 			this.database.resetToSeed();
 			this.stub.resetFaults();
-			this.progress.phase(id, "starting " + this.project.appJar(variant.module()).getFileName()
-					+ (variant.profile() != null ? " (profile " + variant.profile() + ")" : ""));
+			if (!remote.enabled()) {
+				this.progress.phase(id, "starting " + this.project.appJar(variant.module()).getFileName()
+						+ (variant.profile() != null ? " (profile " + variant.profile() + ")" : ""));
+			}
 			Path profile = this.directory.resolve("profile.jfr");
 			List<String> instrumentation = new ArrayList<>(List.of(GcLog.flag(this.directory.resolve("gc.log"))));
-			Optional<Path> agent = this.options.profile() ? Profiler.agent() : Optional.empty();
+			Optional<Path> agent = (this.options.profile() && !remote.enabled()) ? Profiler.agent() : Optional.empty();
 			agent.ifPresent((library) -> instrumentation.add(Profiler.flag(library, profile)));
 			if (this.options.profile() && agent.isEmpty()) {
 				this.progress.phase(id, "async-profiler has no build for this machine: no flame graphs");
 			}
-			app = AppProcess.start(this.project, variant, this.options.app(), this.options.isolation(), instrumentation,
-					this.database, this.stub.baseUrl(), this.directory.resolve("app.log"));
-			this.progress.phase(id, Benchmark.format("ready in %.1f s (pid %d)", app.startup().toMillis() / 1000.0,
-					app.process().pid()));
+			app = remote.enabled() ? remote.target(variant).awaitReady()
+					: new LocalTarget(AppProcess.start(this.project, variant, this.options.app(),
+							this.options.isolation(), instrumentation, this.database, this.stub.baseUrl(),
+							this.directory.resolve("app.log")));
+			this.progress.phase(id, app.describe());
 			Map<String, String> observed = Http.get(app.metrics(), Duration.ofSeconds(5))
 				.map(PrometheusText::parse)
 				.map(Benchmark::observed)
@@ -90,32 +97,34 @@ final class VariantRun {
 				this.progress.phase(id, "warm-up: " + warmup.ok() + " ok, " + warmup.failed() + " failed");
 				settle(id, app);
 			}
-			sampler = new Sampler(this.proc, app.process().pid(), this.stub.process().pid(), this.postmaster,
-					app.metrics(), this.stub.metrics());
+			sampler = app.sampler(this.proc, this.stub, this.postmaster);
 			sampler.start();
 			Simulation simulation = this.options.simulation();
 			long planned = simulation.plannedSeconds(plan);
 			this.progress.phase(id, Benchmark.format("load: %s, %s, %d s planned", simulation.id(), plan, planned));
 			ChildProcess gatling = GatlingRun.start(this.project, this.options.isolation().harnessLauncher(),
 					simulation, app.baseUrl(), simulation.properties(plan, this.options.sloP99Ms(), knee),
-					this.directory, id + " - " + this.options.workload().id());
+					this.directory, id + " - " + this.options.workload().id(), loadHosts());
 			sampler.watchGatling(gatling.pid());
 			int exit = awaitGatling(id, gatling, sampler, planned);
 			List<KneeSearch.Probe> search = search(id, app, sampler);
 			sampler.close();
-			Map<Long, String> threadNames = ThreadNames.of(this.project, app.process().pid());
-			Integer exitedDuringLoad = app.process().isAlive() ? null : app.process().waitFor(Duration.ZERO);
+			Map<Long, String> threadNames = app.threadNames(this.project);
+			Integer exitedDuringLoad = app.exitedDuringLoad();
 			if (exitedDuringLoad != null) {
 				this.progress.phase(id, "the app EXITED during the load (exit code " + exitedDuringLoad + ")");
 			}
-			this.progress.phase(id, "stopping the app (SIGTERM)");
-			ChildProcess.Stopped stopped = app.process().stop(Duration.ofSeconds(30));
-			this.progress.phase(id, Benchmark.format("stopped %s in %.1f s",
-					stopped.graceful() ? "gracefully" : "by force", stopped.took().toMillis() / 1000.0));
+			ChildProcess.Stopped stopped = null;
+			if (app.local() != null) {
+				this.progress.phase(id, "stopping the app (SIGTERM)");
+				stopped = app.stop(Duration.ofSeconds(30));
+				this.progress.phase(id, Benchmark.format("stopped %s in %.1f s",
+						stopped.graceful() ? "gracefully" : "by force", stopped.took().toMillis() / 1000.0));
+			}
 			Path csv = GatlingRun.timeseries(this.directory);
 			if (!Files.exists(csv)) {
 				return VariantResult.failed(variant,
-						"Gatling wrote no time series (exit " + exit + "):\n" + gatling.tail(30), app,
+						"Gatling wrote no time series (exit " + exit + "):\n" + gatling.tail(30), app.local(),
 						sampler.samples(), config, repetition);
 			}
 			String report = GatlingRun.report(this.directory)
@@ -123,8 +132,9 @@ final class VariantRun {
 				.orElse(null);
 			VariantResult.Instruments instruments = new VariantResult.Instruments(threadNames,
 					GcLog.read(this.directory.resolve("gc.log")), agent.isPresent() ? profile : null, this.directory);
-			return new VariantResult(variant, null, app, warmup, stopped, Recording.read(csv), sampler.samples(),
-					observed, config, report, exit, exitedDuringLoad, instruments, repetition, search);
+			return new VariantResult(variant, null, app.local(), warmup, stopped, Recording.read(csv),
+					sampler.samples(), observed, config, report, exit, exitedDuringLoad, instruments, repetition,
+					search);
 		}
 		catch (Exception ex) {
 			if (ex instanceof InterruptedException interrupted) {
@@ -135,9 +145,9 @@ final class VariantRun {
 				sampler.close();
 			}
 			if (app != null) {
-				app.process().stop(Duration.ofSeconds(10));
+				app.stop(Duration.ofSeconds(10));
 			}
-			return VariantResult.failed(variant, String.valueOf(ex.getMessage()), app,
+			return VariantResult.failed(variant, String.valueOf(ex.getMessage()), (app != null) ? app.local() : null,
 					(sampler != null) ? sampler.samples() : List.of(), config, repetition);
 		}
 	}
@@ -147,7 +157,7 @@ final class VariantRun {
 	 * ({@link KneeSearch}), with the sampler still running; nothing when the stairs held
 	 * every level, failed at the first, or the run is quick or not stairs.
 	 */
-	private List<KneeSearch.Probe> search(String id, AppProcess app, Sampler sampler)
+	private List<KneeSearch.Probe> search(String id, Target app, Sampler sampler)
 			throws InterruptedException, java.io.IOException {
 		Path csv = GatlingRun.timeseries(this.directory);
 		if (!this.options.search() || this.options.simulation() != Simulation.STAIRS || !Files.exists(csv)) {
@@ -172,7 +182,7 @@ final class VariantRun {
 					LoadPlan.number(rate), LoadPlan.number(held), LoadPlan.number(failing)));
 			ChildProcess gatling = GatlingRun.start(this.project, this.options.isolation().harnessLauncher(),
 					Simulation.STAIRS, app.baseUrl(), Simulation.STAIRS.properties(probePlan, this.options.sloP99Ms()),
-					probeDirectory, id + " - knee search at " + LoadPlan.number(rate));
+					probeDirectory, id + " - knee search at " + LoadPlan.number(rate), loadHosts());
 			sampler.watchGatling(gatling.pid());
 			awaitGatling(id, gatling, sampler, Simulation.STAIRS.plannedSeconds(probePlan));
 			Path probeCsv = GatlingRun.timeseries(probeDirectory);
@@ -199,7 +209,7 @@ final class VariantRun {
 	 * Waits (up to {@link #SETTLE}) until the app has finished the warm-up's work, so the
 	 * measurement does not start behind a backlog.
 	 */
-	private void settle(String id, AppProcess app) throws InterruptedException {
+	private void settle(String id, Target app) throws InterruptedException {
 		long deadline = System.nanoTime() + SETTLE.toNanos();
 		while (System.nanoTime() < deadline) {
 			OptionalDouble inFlight = Http.get(app.metrics(), Duration.ofSeconds(2))
@@ -213,6 +223,11 @@ final class VariantRun {
 		}
 		this.progress.phase(id,
 				"still busy with the warm-up's work after " + SETTLE.toSeconds() + " s; measuring anyway");
+	}
+
+	/** Where load may go: 127.0.0.1, or the hosts named with {@code --target}. */
+	private java.util.Set<String> loadHosts() {
+		return this.options.remote().enabled() ? this.options.remote().hosts() : java.util.Set.of("127.0.0.1");
 	}
 
 	private int awaitGatling(String id, ChildProcess gatling, Sampler sampler, long planned)
@@ -234,12 +249,12 @@ final class VariantRun {
 	}
 
 	/** A one-line view of the last second: what the app did and what it cost. */
-	private static String status(Sampler sampler) {
+	private String status(Sampler sampler) {
 		List<Sample> latest = sampler.latest(6);
 		if (latest.size() < 2) {
 			return "sampling...";
 		}
-		ResourceSeries series = ResourceSeries.of(latest, Runtime.getRuntime().availableProcessors());
+		ResourceSeries series = ResourceSeries.of(latest, this.options.isolation().cores());
 		long from = latest.get(1).epochMs();
 		long to = latest.get(latest.size() - 1).epochMs();
 		return Benchmark.format(

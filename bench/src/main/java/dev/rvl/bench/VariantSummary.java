@@ -67,10 +67,13 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 		Map<Integer, Double> stubP99 = HarnessCheck.stubP99ByStep(result.samples(), windows);
 		long loadStart = recording.meta().startEpochMs();
 		long loadEnd = recording.rows().stream().mapToLong(Row::epochMs).max().orElse(loadStart) + 1000;
-		double coverage = coverage(result.samples(), loadStart, loadEnd);
-		List<Finding> findings = new ArrayList<>(HarnessCheck.check(new HarnessCheck.Evidence(label, stats, knee,
-				workload.openModel(), windows, resources, stubP99, coverage, options.isolation()), options.limits(),
-				cores, workload.partnerLatencyMs()));
+		double coverage = coverage(result.samples(), loadStart, loadEnd, options.remote().enabled());
+		List<Finding> findings = new ArrayList<>(
+				options.remote()
+					.onGeneratorHost(HarnessCheck.check(
+							new HarnessCheck.Evidence(label, stats, knee, workload.openModel(), windows, resources,
+									stubP99, coverage, options.isolation()),
+							options.limits(), cores, workload.partnerLatencyMs())));
 		if (result.appExitedDuringLoad() != null) {
 			findings.add(0,
 					new Finding(label, "app-exit", Finding.Severity.INVALID, null, null,
@@ -95,7 +98,12 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 			.stream()
 			.map((probe) -> ProbeRow.of(probe, result, resources, workload, options, cores, label, findings))
 			.toList();
-		run.put("sample coverage", Benchmark.format("%.0f %%", coverage * 100));
+		run.put("sample coverage", Benchmark.format("%.0f %%", coverage * 100)
+				+ (options.remote().enabled() ? " (of the app's /actuator/prometheus)" : ""));
+		if (options.remote().enabled()) {
+			run.put("remote target", options.remote().note().targets().get(variant.id()));
+			run.put("app figures", "from its /actuator/prometheus only (not started here, not read from /proc)");
+		}
 		Map<String, Long> outcomes = outcomes(result.samples(), loadStart, loadEnd);
 		List<String> limits = LimitsHit.describe(statuses(recording), outcomes, resources, result.observed(),
 				options.app().maxInFlight(), options.simulation().requestTimeoutMs());
@@ -136,10 +144,19 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 	}
 
 	static double coverage(List<Sample> samples, long fromMs, long toMs) {
+		return coverage(samples, fromMs, toMs, false);
+	}
+
+	/**
+	 * @param remote whether the app is known only by its metrics: then a reading counts
+	 * when the app's metrics were scraped
+	 */
+	static double coverage(List<Sample> samples, long fromMs, long toMs, boolean remote) {
 		long expected = Math.max(1, (toMs - fromMs) / 1000);
 		long taken = samples.stream()
 			.filter((sample) -> sample.epochMs() >= fromMs && sample.epochMs() <= toMs)
 			.filter((sample) -> !sample.processes().isEmpty())
+			.filter((sample) -> !remote || sample.app() != null)
 			.count();
 		return Math.min(1.0, (double) taken / expected);
 	}
@@ -397,10 +414,11 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 			StepRow row = StepRow.of(step, window, resources, stubP99.get(step.step()), workload, threads, gcPause);
 			// a probe decides the knee: the harness must not have limited it either
 			Knee decisive = new Knee(null, step, "probe");
-			HarnessCheck
-				.check(new HarnessCheck.Evidence(label, stats, decisive, workload.openModel(),
-						windows(probe.recording()), resources, stubP99, 1.0, options.isolation()), options.limits(),
-						cores, workload.partnerLatencyMs())
+			options.remote()
+				.onGeneratorHost(HarnessCheck.check(
+						new HarnessCheck.Evidence(label, stats, decisive, workload.openModel(),
+								windows(probe.recording()), resources, stubP99, 1.0, options.isolation()),
+						options.limits(), cores, workload.partnerLatencyMs()))
 				.forEach((finding) -> findings.add(new Finding(finding.variant(), "search-" + finding.rule(),
 						finding.severity(), null, probe.offered(), "knee search probe: " + finding.message())));
 			String report = GatlingRun.report(probe.directory())

@@ -27,10 +27,13 @@ import java.util.List;
  * @param variants the variants in running order
  * @param isolation how the CPUs were shared
  * @param checked what the harness check looked at
+ * @param remote the apps' URLs and what a remote run cannot show, when the runner did not
+ * start the apps ({@code --target}), else {@code null}
  */
 record WorkloadSummary(String preset, boolean quick, String simulation, String model, String unit,
 		String primaryRequest, String plan, long partnerLatencyMs, long sloP99Ms, long idealDbMs, long idealLatencyMs,
-		int platformThreads, double threadCeiling, int cores, List<String> variants, String isolation, String checked) {
+		int platformThreads, double threadCeiling, int cores, List<String> variants, String isolation, String checked,
+		RemoteTargets.Note remote) {
 
 	static final int PLATFORM_THREADS = 200;
 
@@ -46,8 +49,8 @@ record WorkloadSummary(String preset, boolean quick, String simulation, String m
 				simulation.openModel() ? "open" : "closed", unit, simulation.primaryRequest(),
 				options.plan().toString(), options.partnerLatency().toMillis(), options.sloP99Ms(), options.idealDbMs(),
 				ideal, PLATFORM_THREADS, PLATFORM_THREADS * 1000.0 / ideal, cores,
-				options.variants().stream().map(Variant::id).toList(), options.isolation().describe(),
-				checked(options));
+				options.variants().stream().map(Variant::id).toList(), options.isolation().describe(), checked(options),
+				options.remote().note());
 	}
 
 	/** What the harness check looked at, in words: the verdict claims no more. */
@@ -55,10 +58,15 @@ record WorkloadSummary(String preset, boolean quick, String simulation, String m
 		return "in every step that decides a knee, the generator started at least "
 				+ Math.round(options.limits().minSentRatio() * 100)
 				+ " % of the offered arrivals and kept to its schedule"
-				+ (options.isolation().isolated() ? ", the harness's CPUs (Gatling, stub, PostgreSQL) had time to spare"
-						: ", the machine's CPU had time to spare")
+				+ (options.remote().enabled() ? ""
+						: options.isolation().isolated()
+								? ", the harness's CPUs (Gatling, stub, PostgreSQL) had time to spare"
+								: ", the machine's CPU had time to spare")
 				+ ", Gatling and PostgreSQL stayed within their share, processes outside the benchmark and the "
-				+ "hypervisor took little, the stub answered within its latency and the readings were complete";
+				+ "hypervisor took little, the stub answered within its latency and the readings were complete"
+				+ (options.remote().enabled() ? " (with remote targets this machine hosts only the harness: its CPU as "
+						+ "a whole, other processes and steal on it are warnings; Gatling's own CPU, rate and schedule "
+						+ "decide)" : "");
 	}
 
 	boolean openModel() {

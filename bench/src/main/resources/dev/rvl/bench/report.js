@@ -240,6 +240,16 @@
 						invalid ? invalid + ' invalid, ' + warnings + ' warnings' : (warnings ? warnings + ' warnings' : 'none'), link]
 				};
 			}), 1));
+		// Apps the runner did not start: where the figures came from, and what is missing
+		if (W.remote) {
+			content.appendChild(el('h2', { text: 'Remote targets' }));
+			content.appendChild(el('div', { id: 'remote-targets' },
+				table(['variant', 'target'], Object.keys(W.remote.targets).map(function (id) {
+					return { cells: [id, W.remote.targets[id]] };
+				}).concat([{ cells: ['partner stub', W.remote.stub] }]), 1),
+				el('p', { class: 'note', text: 'App figures: ' + W.remote.figures + '.' }),
+				el('p', { class: 'note', id: 'remote-unavailable', text: 'Unavailable remotely: ' + W.remote.unavailable.join('; ') + '.' })));
+		}
 		content.appendChild(el('p', { class: 'note', text: 'Limits hit: read from the client\'s statuses (timeout = no answer within '
 			+ 'Gatling\'s request timeout, io-error = connection refused or reset), the app\'s orders_placed outcomes and the peaks of '
 			+ 'Tomcat\'s busy threads, the DB pool\'s waiters and orders in flight.' }));
@@ -311,7 +321,9 @@
 		content.appendChild(el('h2', { text: 'Findings about the apps' }));
 		content.appendChild(el('p', { class: 'note', text: 'From the per-thread CPU read once a second from /proc: a thread above 80 % of a core '
 			+ 'in a step is the event-loop bottleneck signature — work queues behind that one thread while the rest of the machine has time.' }));
-		if (appFindings.length === 0) {
+		if (W.remote) {
+			content.appendChild(el('p', { id: 'app-findings' }, 'Unavailable remotely: the apps\' threads are not on this machine.'));
+		} else if (appFindings.length === 0) {
 			content.appendChild(el('p', { id: 'app-findings' }, el('span', { class: 'pill ok', text: 'none' }), ' no app thread used more than 80 % of a core in any step.'));
 		} else {
 			content.appendChild(el('div', { id: 'app-findings' }, table(['variant', 'rule', 'step', 'offered', 'measured'], appFindings.map(function (f) {
@@ -392,7 +404,7 @@
 			}), color(v.id, i), { pointRadius: 3 }));
 		});
 		busiest.push(reference('80 % of a core: one thread saturated', [{ x: 0, y: 0.8 }, { x: maxOffered, y: 0.8 }], '#c62828'));
-		lineChart(grid, 'chart-busiest-thread', 'Busiest app thread vs offered load',
+		if (!W.remote) lineChart(grid, 'chart-busiest-thread', 'Busiest app thread vs offered load',
 			'CPU of the single busiest app thread per step (cores). Near 1.0 that thread is the bottleneck, whatever the rest of the machine does.',
 			'offered (' + unit + ')', 'cores', busiest, { maxY: 1.1 });
 
@@ -419,7 +431,7 @@
 		}, 'resources', null, W.model === 'open' ? measured.map(function (v, i) {
 			return reference(v.label + ' Little\'s law ideal', series(v.load.t, v.load.offered.map(function (o) { return o * W.idealLatencyMs / 1000; })), color(v.id, i));
 		}) : []);
-		overTime(time, 'chart-rss-time', 'App RSS over time', 'MiB', measured, function (v) {
+		if (!W.remote) overTime(time, 'chart-rss-time', 'App RSS over time', 'MiB', measured, function (v) {
 			return [{ label: 'RSS', values: v.resources['memoryMb.app'] }];
 		}, 'resources');
 		overTime(time, 'chart-heap-time', 'Heap used over time', 'MiB', measured, function (v) {
@@ -497,6 +509,10 @@
 
 		// Where the CPU went
 		content.appendChild(el('h2', { text: 'Where the CPU went' }));
+		if (W.remote) {
+			content.appendChild(el('p', { class: 'note', text: 'Unavailable remotely: per-thread CPU and flame graphs need the app\'s '
+				+ 'process on this machine. The app\'s CPU as a whole (from process_cpu_time_ns_total) is in the per-step table and the charts.' }));
+		}
 		content.appendChild(el('p', { class: 'note', text: 'The busiest app threads of each step (cores, from /proc/<pid>/task/*/stat; full names from '
 			+ 'jcmd Thread.print after the load), and async-profiler flame graphs of one step per variant (CPU samples every 10 ms, '
 			+ 'cut out of a recording of the whole run).' }));

@@ -60,6 +60,17 @@ class ProcFsTests {
 		assertThat(proc.process(999)).isEmpty();
 	}
 
+	@Test
+	void takesTheChildrenFromTheKernelsListsWithoutReadingOtherProcesses(@TempDir Path root) throws Exception {
+		process(root, 100, 1, "postgres", "100 (postgres) S 1 " + "0 ".repeat(9) + "10 5 300 100 " + "0 ".repeat(10));
+		Path task = Files.createDirectories(root.resolve("100/task/100"));
+		Files.writeString(task.resolve("children"), "101 102 ");
+		// a process whose stat would say otherwise is never read
+		process(root, 200, 100, "java", "200 (java) S 100 " + "0 ".repeat(9) + "1 1 0 0 " + "0 ".repeat(10));
+
+		assertThat(new ProcFs(root).children(100)).containsExactly(101L, 102L);
+	}
+
 	private static void process(Path root, long pid, long parent, String comm, String stat) throws Exception {
 		Path dir = Files.createDirectories(root.resolve(Long.toString(pid)));
 		Files.writeString(dir.resolve("stat"), stat.strip() + "\n");

@@ -35,13 +35,18 @@ final class ReportFixture {
 	static Summary summary(double gatlingCores) {
 		BenchOptions options = BenchOptions
 			.parse(List.of("--rates", "20:80:4", "--step-seconds", "5", "--ramp-seconds", "0"));
-		List<VariantResult> results = List.of(variant(Variant.REACTIVE, 1000, 0.5, gatlingCores),
-				variant(Variant.LOOM, 1000, 0.6, gatlingCores), variant(Variant.PLATFORM, 50, 0.7, gatlingCores));
+		List<VariantResult> results = results(gatlingCores);
 		MachineInfo machine = new MachineInfo(2, Map.of("cores", "2", "JDK", "fixture"));
 		BenchDatabase database = new BenchDatabase("jdbc:postgresql://127.0.0.1:5432/bench", "postgres", "postgres",
 				true);
 		return Summary.of(options, results, Map.of("server_version", "17.11", "max_connections", "300"), database, null,
 				machine, Duration.ofSeconds(123));
+	}
+
+	/** The three variants' measurements, before the analysis. */
+	static List<VariantResult> results(double gatlingCores) {
+		return List.of(variant(Variant.REACTIVE, 1000, 0.5, gatlingCores),
+				variant(Variant.LOOM, 1000, 0.6, gatlingCores), variant(Variant.PLATFORM, 50, 0.7, gatlingCores));
 	}
 
 	/**

@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assumptions.abort;
  */
 class ReportRenderingTests {
 
-	private static final Pattern STATUS = Pattern.compile("<div id=\"render-status\"([^>]*)>([^<]*)</div>");
+	static final Pattern STATUS = Pattern.compile("<div id=\"render-status\"([^>]*)>([^<]*)</div>");
 
 	@Test
 	void drawsEveryChartWithoutAScriptError(@TempDir Path directory) throws Exception {
@@ -47,7 +47,7 @@ class ReportRenderingTests {
 			.contains("id=\"threads-reactive\"", "reactive-worker-1", "id=\"app-findings\"", "chart-cpu-per-order");
 	}
 
-	private static String dumpDom(Path page, Path profile) throws IOException, InterruptedException {
+	static String dumpDom(Path page, Path profile) throws IOException, InterruptedException {
 		String chromium = chromium();
 		Files.createDirectories(profile);
 		Process process = new ProcessBuilder(List.of(chromium, "--headless", "--no-sandbox", "--disable-gpu",
@@ -82,7 +82,7 @@ class ReportRenderingTests {
 		return binary;
 	}
 
-	private static String attribute(String attributes, String name) {
+	static String attribute(String attributes, String name) {
 		Matcher matcher = Pattern.compile(name + "=\"([^\"]*)\"").matcher(attributes);
 		return matcher.find() ? matcher.group(1) : "";
 	}
