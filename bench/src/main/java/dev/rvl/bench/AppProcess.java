@@ -43,7 +43,8 @@ record AppProcess(ChildProcess process, URI baseUrl, URI managementUrl, List<Str
 		}
 		int port = Http.freePort();
 		int managementPort = Http.freePort();
-		List<String> command = new ArrayList<>(isolation.appLauncher());
+		List<String> command = new ArrayList<>(settings.cpuQuota().launcher());
+		command.addAll(isolation.appLauncher());
 		command.addAll(settings.launcher());
 		command.add(project.java());
 		command.addAll(settings.jvmOptions());

@@ -22,10 +22,11 @@ import java.util.Map;
  * @param partnerRetries {@code partner.retries}
  * @param bulkConcurrency {@code orders.bulk.concurrency}
  * @param bulkBuffer {@code orders.bulk.buffer}
+ * @param cpuQuota the app's CPU quota (none by default)
  */
 record AppSettings(List<String> jvmOptions, int nice, int poolSize, Duration acquireTimeout, int maxInFlight,
 		Duration partnerTimeout, Duration partnerConnectTimeout, int partnerMaxConnections, int partnerRetries,
-		int bulkConcurrency, int bulkBuffer) {
+		int bulkConcurrency, int bulkBuffer, CpuQuota cpuQuota) {
 
 	static final List<String> DEFAULT_JVM_OPTIONS = List.of("-Xms512m", "-Xmx512m", "-XX:+UseG1GC");
 
@@ -43,7 +44,7 @@ record AppSettings(List<String> jvmOptions, int nice, int poolSize, Duration acq
 
 	static AppSettings defaults() {
 		return new AppSettings(DEFAULT_JVM_OPTIONS, DEFAULT_NICE, 20, Duration.ofMillis(500), 10_000,
-				Duration.ofSeconds(2), Duration.ofSeconds(1), 2000, 0, 16, 64);
+				Duration.ofSeconds(2), Duration.ofSeconds(1), 2000, 0, 16, 64, CpuQuota.NONE);
 	}
 
 	/** The properties, by name. */

@@ -72,6 +72,8 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 			  --isolation MODE          cpuset (default on Linux with 2+ CPUs): the app on CPUs of its own, the harness
 			                            (Gatling, stub, PostgreSQL, runner) on the rest, with taskset; none: all share
 			  --app-cpus N              CPUs for the app with --isolation cpuset (default: half, at least one)
+			  --app-cpu-quota CORES     at most this much CPU time per second for every app (cgroup quota, e.g. 0.4):
+			                            keeps the knees, and 4 x the knee, within what a small machine's harness offers
 			  --app-nice N              run every app under nice -n N (default 0 with isolation, else 5), so on a
 			                            shared machine the generator and the stub keep their CPU
 			  --pool-size N  --acquire-timeout DUR  --max-in-flight N
@@ -121,6 +123,7 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 		Integer nice = null;
 		CpuIsolation.Mode isolationMode = CpuIsolation.Mode.CPUSET;
 		Integer appCpus = null;
+		CpuQuota quota = CpuQuota.NONE;
 		int pool = defaults.poolSize();
 		Duration acquire = defaults.acquireTimeout();
 		int inFlight = defaults.maxInFlight();
@@ -164,6 +167,7 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 				case "--app-nice" -> nice = (int) notNegative(arg, args);
 				case "--isolation" -> isolationMode = CpuIsolation.Mode.of(value(arg, args));
 				case "--app-cpus" -> appCpus = (int) positive(arg, args);
+				case "--app-cpu-quota" -> quota = new CpuQuota(fraction(arg, value(arg, args)));
 				case "--pool-size" -> pool = (int) positive(arg, args);
 				case "--acquire-timeout" -> acquire = duration(arg, value(arg, args));
 				case "--max-in-flight" -> inFlight = (int) positive(arg, args);
@@ -232,7 +236,7 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 		}
 		AppSettings app = new AppSettings(jvm, nice, pool, acquire, inFlight,
 				(partnerTimeout != null) ? partnerTimeout : workload.partnerTimeout(), connectTimeout, maxConnections,
-				defaults.partnerRetries(), defaults.bulkConcurrency(), defaults.bulkBuffer());
+				defaults.partnerRetries(), defaults.bulkConcurrency(), defaults.bulkBuffer(), quota);
 		return new BenchOptions(root, (out != null) ? out.toAbsolutePath() : root.resolve("bench/results"), workload,
 				quick, variants, simulation, plan, (latency != null) ? latency : workload.partnerLatency(),
 				(slo != null) ? slo : simulation.sloP99Ms(workload.sloP99Ms(), app.bulkConcurrency()), idealDb, app,
@@ -316,6 +320,19 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 		catch (RuntimeException ex) {
 			throw new IllegalArgumentException("--knee needs N or variant=N,variant=N, e.g. reactive=450,loom=500");
 		}
+	}
+
+	private static double fraction(String option, String text) {
+		try {
+			double value = Double.parseDouble(text.strip());
+			if (value > 0) {
+				return value;
+			}
+		}
+		catch (NumberFormatException ex) {
+			// below
+		}
+		throw new IllegalArgumentException(option + " needs a positive number of cores, e.g. 0.4, not '" + text + "'");
 	}
 
 	static double[] rates(String text) {

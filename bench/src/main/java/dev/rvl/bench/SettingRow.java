@@ -37,6 +37,7 @@ record SettingRow(String group, String name, Map<String, String> values, boolean
 		AppSettings app = options.app();
 		rows.add(perVariant("apps", "JVM flags", byVariant(results, (result) -> String.join(" ", app.jvmOptions()))));
 		rows.add(shared("machine", "CPU isolation", options.isolation().describe()));
+		rows.add(shared("machine", "app CPU quota", options.app().cpuQuota().describe()));
 		rows.add(perVariant("apps", "scheduling", byVariant(results, (result) -> (app.nice() > 0)
 				? "nice -n " + app.nice() + " (generator, stub, PostgreSQL at 0)" : "nice 0")));
 		rows.add(perVariant("apps", "runner's instruments (JVM flags)",

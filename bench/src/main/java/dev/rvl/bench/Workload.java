@@ -12,7 +12,7 @@ enum Workload {
 	/**
 	 * 100 ms partners: the usual microservice call. On 2 cores the run becomes CPU-bound.
 	 */
-	STANDARD(Duration.ofMillis(100), Duration.ofSeconds(2), 500, new LoadPlan(20, 200, 8, 20, 3, 0, 20),
+	STANDARD(Duration.ofMillis(100), Duration.ofSeconds(2), 500, new LoadPlan(200, 700, 6, 20, 3, 0, 60),
 			new LoadPlan(20, 80, 3, 8, 1, 0, 20)),
 
 	/**

@@ -86,6 +86,14 @@ class BenchOptionsTests {
 	}
 
 	@Test
+	void limitsEveryAppToTheSameCpuQuotaWhenAsked() {
+		assertThat(BenchOptions.parse(List.of()).app().cpuQuota().launcher()).isEmpty();
+		assertThat(BenchOptions.parse(List.of("--app-cpu-quota", "0.4")).app().cpuQuota().cores()).isEqualTo(0.4);
+		assertThatIllegalArgumentException().isThrownBy(() -> BenchOptions.parse(List.of("--app-cpu-quota", "-1")))
+			.withMessageContaining("positive number of cores");
+	}
+
+	@Test
 	void overridesSingleSettings() {
 		BenchOptions options = BenchOptions.parse(List.of("--variants", "loom,reactive", "--rates", "10:40:4",
 				"--step-seconds", "12", "--partner-latency", "1s", "--slo-p99-ms", "2000", "--jvm-opts",
