@@ -20,6 +20,10 @@ final class VariantRun {
 
 	private static final Duration SETTLE = Duration.ofSeconds(30);
 
+	private static final Duration JIT_SETTLE = Duration.ofSeconds(60);
+
+	private static final double JIT_SETTLED_CORES = 0.05;
+
 	private final BenchOptions options;
 
 	private final Project project;
@@ -84,7 +88,7 @@ final class VariantRun {
 				.map(Benchmark::observed)
 				.orElse(Map.of());
 			LoadPlan plan = this.options.plan();
-			Warmup.Result warmup = new Warmup.Result(0, 0);
+			Warmup.Result warmup = new Warmup.Result(0, 0, 0);
 			Double knee = this.options.knees().get(variant);
 			if (plan.warmupSeconds() > 0) {
 				// against a knee: from half of it to it; else the plan's first level to
@@ -94,7 +98,11 @@ final class VariantRun {
 				this.progress.phase(id, Benchmark.format("warming up: %s -> %s -> %s orders/s over %d s (not measured)",
 						LoadPlan.number(from), LoadPlan.number(peak), LoadPlan.number(from), plan.warmupSeconds()));
 				warmup = Warmup.run(app.baseUrl(), from, peak, Duration.ofSeconds(plan.warmupSeconds()));
-				this.progress.phase(id, "warm-up: " + warmup.ok() + " ok, " + warmup.failed() + " failed");
+				this.progress.phase(id, "warm-up: " + warmup.ok() + " ok, " + warmup.failed() + " failed, up to "
+						+ warmup.reached() + " orders/s");
+				if (app instanceof LocalTarget local) {
+					settleJit(id, local, from);
+				}
 				settle(id, app);
 			}
 			sampler = app.sampler(this.proc, this.stub, this.postmaster);
@@ -150,6 +158,40 @@ final class VariantRun {
 			return VariantResult.failed(variant, String.valueOf(ex.getMessage()), (app != null) ? app.local() : null,
 					(sampler != null) ? sampler.samples() : List.of(), config, repetition);
 		}
+	}
+
+	/**
+	 * Keeps a light load (the warm-up's first level) on the app, five seconds at a time,
+	 * until its JIT compiler threads use less than {@value #JIT_SETTLED_CORES} cores - at
+	 * most {@link #JIT_SETTLE} longer. An app whose compiler still works when the
+	 * measurement starts spends part of its CPU on compiling (the report warns of it per
+	 * step); on a CPU quota that part is taken from the requests.
+	 */
+	private void settleJit(String id, LocalTarget app, double rate) throws InterruptedException {
+		long pid = app.app().process().pid();
+		long deadline = System.nanoTime() + JIT_SETTLE.toNanos();
+		while (System.nanoTime() < deadline) {
+			long before = jitTicks(pid);
+			long started = System.nanoTime();
+			Warmup.run(app.baseUrl(), rate, rate, Duration.ofSeconds(5));
+			double cores = (jitTicks(pid) - before) / (double) ProcFs.CLOCK_TICKS
+					/ ((System.nanoTime() - started) / 1e9);
+			if (cores < JIT_SETTLED_CORES) {
+				this.progress.phase(id, Benchmark.format("JIT settled (compiler threads %.2f cores)", cores));
+				return;
+			}
+			this.progress.phase(id, Benchmark.format("JIT still compiling (%.2f cores): 5 s more at %s orders/s", cores,
+					LoadPlan.number(rate)));
+		}
+	}
+
+	private long jitTicks(long pid) {
+		return this.proc.threads(pid)
+			.values()
+			.stream()
+			.filter((thread) -> ThreadCpu.isJit(thread.name()))
+			.mapToLong(ProcFs.ThreadStat::cpuTicks)
+			.sum();
 	}
 
 	/**

@@ -167,7 +167,8 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 			run.put("start-up", Benchmark.format("%.1f s to ready", result.app().startup().toMillis() / 1000.0));
 		}
 		if (result.warmup() != null) {
-			run.put("warm-up", result.warmup().ok() + " requests ok, " + result.warmup().failed() + " failed");
+			run.put("warm-up", result.warmup().ok() + " requests ok, " + result.warmup().failed() + " failed, up to "
+					+ result.warmup().reached() + " orders/s");
 		}
 		if (result.stopped() != null) {
 			run.put("shutdown",

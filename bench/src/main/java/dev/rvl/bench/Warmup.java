@@ -17,7 +17,10 @@ import dev.rvl.domain.seed.SeedData;
  * from the runner itself, at an arrival rate that climbs from the plan's first level to
  * its top and back down (a triangle): the JIT compiles the paths the top rate takes -
  * deeper queues, more connections, more threads - before anything is measured, and the
- * app enters the measurement calm. Nothing of it is reported except the counts.
+ * app enters the measurement calm. It stops climbing where the app falls behind (more
+ * orders outstanding than half a second's worth): warming up far beyond the knee would
+ * only leave a backlog - the platform baseline, which sheds nothing, collapsed under it.
+ * Nothing of it is reported except the counts and the rate reached.
  */
 final class Warmup {
 
@@ -33,7 +36,10 @@ final class Warmup {
 	static Result run(URI baseUrl, double fromRate, double peakRate, Duration duration) throws InterruptedException {
 		AtomicLong ok = new AtomicLong();
 		AtomicLong failed = new AtomicLong();
+		AtomicLong done = new AtomicLong();
 		double seconds = duration.toMillis() / 1000.0;
+		double ceiling = peakRate;
+		double reached = 0;
 		long start = System.nanoTime();
 		try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
 			double at = 0;
@@ -43,13 +49,33 @@ final class Warmup {
 					TimeUnit.NANOSECONDS.sleep(wait);
 				}
 				long index = i;
-				threads.submit(() -> shop(baseUrl, index, ok, failed));
-				at += 1 / Math.max(0.1, rateAt(at, seconds, fromRate, peakRate));
+				threads.submit(() -> {
+					try {
+						shop(baseUrl, index, ok, failed);
+					}
+					finally {
+						done.incrementAndGet();
+					}
+				});
+				double rate = Math.min(ceiling, rateAt(at, seconds, fromRate, peakRate));
+				if (ceiling == peakRate && fallenBehind(i + 1 - done.get(), rate)) {
+					ceiling = rate;
+				}
+				reached = Math.max(reached, rate);
+				at += 1 / Math.max(0.1, rate);
 			}
 			threads.shutdown();
 			threads.awaitTermination(30, TimeUnit.SECONDS);
 		}
-		return new Result(ok.get(), failed.get());
+		return new Result(ok.get(), failed.get(), Math.round(reached));
+	}
+
+	/**
+	 * More orders outstanding than half a second of the rate (at least 20): the app does
+	 * not keep up (a healthy one holds about a tenth of a second's worth here).
+	 */
+	static boolean fallenBehind(long outstanding, double rate) {
+		return outstanding > Math.max(20, rate / 2);
 	}
 
 	/** The triangle: {@code from} at 0 and at the end, {@code peak} half-way. */
@@ -98,8 +124,9 @@ final class Warmup {
 	 *
 	 * @param ok requests answered as expected
 	 * @param failed requests that were not
+	 * @param reached the highest rate offered (orders/s)
 	 */
-	record Result(long ok, long failed) {
+	record Result(long ok, long failed, long reached) {
 	}
 
 }

@@ -132,7 +132,7 @@ final class ReportFixture {
 		if (variant != Variant.REACTIVE) {
 			config.put("spring.threads.virtual.enabled", (variant == Variant.LOOM) ? "true" : "false");
 		}
-		return new VariantResult(variant, null, null, new Warmup.Result(160, 0),
+		return new VariantResult(variant, null, null, new Warmup.Result(160, 0, 20),
 				new ChildProcess.Stopped(true, Duration.ofMillis(700), 143), recording, samples, observed, config,
 				variant.id() + "/gatling/stairssimulation-1/index.html", 0, null, null, 1, List.of());
 	}
