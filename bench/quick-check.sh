@@ -12,25 +12,42 @@ set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${BENCH_QUICK_OUT:-$ROOT/bench/results/quick}
 mkdir -p "$OUT"
-before=$(ls -1 "$OUT" 2>/dev/null | sort)
 
-start=$(date +%s)
-"$ROOT/bench/compare.sh" --no-build --quick --out "$OUT" "$@"
-rc=$?
-wall=$(( $(date +%s) - start ))
+# One run: sets rc, wall, report_dir, verdict and valid.
+run_once() {
+	before=$(ls -1 "$OUT" 2>/dev/null | sort)
+	start=$(date +%s)
+	"$ROOT/bench/compare.sh" --no-build --quick --out "$OUT" "$@"
+	rc=$?
+	wall=$(( $(date +%s) - start ))
+	report=$(comm -13 <(echo "$before") <(ls -1 "$OUT" | sort) | tail -n 1)
+	report_dir=$OUT/$report
+	echo "quick-check: compare.sh exited $rc after ${wall}s; report: ${report:+$report_dir}"
+	if [ -z "$report" ] || [ ! -d "$report_dir" ]; then
+		echo "quick-check: FAILED - no report was written" >&2
+		exit $(( rc == 0 ? 3 : rc ))
+	fi
+	verdict=$("${JAVA_HOME}/bin/java" -cp "$ROOT/bench/target/classes:$(cat "$ROOT/bench/target/bench-classpath.txt")" \
+		dev.rvl.bench.BenchMain verdict "$report_dir/summary.json" 2>&1)
+	valid=$?
+	echo "quick-check: $verdict"
+}
 
-report=$(comm -13 <(echo "$before") <(ls -1 "$OUT" | sort) | tail -n 1)
-report_dir=$OUT/$report
-echo "quick-check: compare.sh exited $rc after ${wall}s; report: ${report:+$report_dir}"
-if [ -z "$report" ] || [ ! -d "$report_dir" ]; then
-	echo "quick-check: FAILED - no report was written" >&2
-	exit $(( rc == 0 ? 3 : rc ))
-fi
+# Spoiled by the machine alone: every reason is the hypervisor stealing CPU (cpu-steal) or processes
+# outside the benchmark (other-cpu) - nothing the harness or the app did.
+spoiled_by_the_machine() {
+	local reasons
+	reasons=$(printf '%s\n' "$verdict" | grep -E '^ *- ' || true)
+	[ -n "$reasons" ] && ! printf '%s\n' "$reasons" | grep -v -E ': (cpu-steal|other-cpu) - ' >/dev/null
+}
+
 . "$ROOT/.mvn/select-jdk.sh"
-verdict=$("${JAVA_HOME}/bin/java" -cp "$ROOT/bench/target/classes:$(cat "$ROOT/bench/target/bench-classpath.txt")" \
-	dev.rvl.bench.BenchMain verdict "$report_dir/summary.json" 2>&1)
-valid=$?
-echo "quick-check: $verdict"
+run_once "$@"
+if [ "$rc" -eq 1 ] && spoiled_by_the_machine; then
+	# A shared VM's neighbours come and go: one more run, said out loud, never more.
+	echo "quick-check: NOT VALID only because of the machine (CPU steal or outside processes); running once more"
+	run_once "$@"
+fi
 if [ "$rc" -ne 0 ]; then
 	echo "quick-check: FAILED (exit $rc); see $report_dir/summary.md" >&2
 	exit "$rc"

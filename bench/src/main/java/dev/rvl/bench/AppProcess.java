@@ -8,6 +8,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.rvl.testsupport.ChildProcess;
+import dev.rvl.testsupport.Database;
+import dev.rvl.testsupport.Ports;
+
 /**
  * One variant's app, started from its jar with the shared JVM flags and settings, the
  * database and the stub; actuator on a separate management port, so scrapes never queue
@@ -41,8 +45,8 @@ record AppProcess(ChildProcess process, URI baseUrl, URI managementUrl, List<Str
 		if (!RemoteTargets.loopback(address)) {
 			throw new IllegalArgumentException("Apps are only started on loopback addresses, not " + address);
 		}
-		int port = Http.freePort();
-		int managementPort = Http.freePort();
+		int port = Ports.free();
+		int managementPort = Ports.free();
 		List<String> command = new ArrayList<>(settings.cpuQuota().launcher());
 		command.addAll(isolation.appLauncher());
 		command.addAll(settings.launcher());
@@ -68,16 +72,12 @@ record AppProcess(ChildProcess process, URI baseUrl, URI managementUrl, List<Str
 
 	/** Connection settings for either app (each ignores the other's). */
 	static Map<String, String> environment(BenchDatabase database) {
-		Map<String, String> environment = new LinkedHashMap<>();
-		environment.put("SPRING_DATASOURCE_URL", database.jdbcUrl());
-		environment.put("SPRING_DATASOURCE_USERNAME", database.user());
-		environment.put("SPRING_DATASOURCE_PASSWORD", database.password());
-		environment.put("SPRING_R2DBC_URL", database.r2dbcUrl());
-		environment.put("SPRING_R2DBC_USERNAME", database.user());
-		environment.put("SPRING_R2DBC_PASSWORD", database.password());
-		environment.put("SPRING_FLYWAY_URL", database.jdbcUrl());
-		environment.put("SPRING_FLYWAY_USER", database.user());
-		environment.put("SPRING_FLYWAY_PASSWORD", database.password());
+		Database coordinates = database.database();
+		Map<String, String> environment = new LinkedHashMap<>(coordinates.appEnvironment(false));
+		environment.putAll(coordinates.appEnvironment(true));
+		environment.put("SPRING_FLYWAY_URL", coordinates.jdbcUrl());
+		environment.put("SPRING_FLYWAY_USER", coordinates.user());
+		environment.put("SPRING_FLYWAY_PASSWORD", coordinates.password());
 		return environment;
 	}
 

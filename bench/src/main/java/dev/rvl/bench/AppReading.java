@@ -4,6 +4,8 @@ import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
 
+import dev.rvl.testsupport.PrometheusText;
+
 /**
  * The app metrics of one scrape of {@code /actuator/prometheus}. Gauges are read as is;
  * the GC pause count and time and the orders-placed counters are cumulative and only ever

@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The settings every variant gets, identically (DESIGN section 4): passed as command-line
- * properties, so the report can print exactly what each app ran with.
+ * The settings every variant gets, identically (docs/design.md §4): passed as
+ * command-line properties, so the report can print exactly what each app ran with.
  *
  * @param jvmOptions JVM flags
  * @param nice the apps' scheduling niceness ({@code nice -n}); 0 runs them like

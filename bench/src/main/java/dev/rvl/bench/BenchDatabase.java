@@ -1,7 +1,6 @@
 package dev.rvl.bench;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -10,8 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 
-import dev.rvl.localdb.LocalPostgres;
-import dev.rvl.localdb.SeedReset;
+import dev.rvl.testsupport.Database;
 import org.flywaydb.core.Flyway;
 
 /**
@@ -30,15 +28,19 @@ record BenchDatabase(String jdbcUrl, String user, String password, boolean local
 	static final String LOCAL_DATABASE = "bench";
 
 	static BenchDatabase localServer() {
-		LocalPostgres.Server server = LocalPostgres.ensureRunning();
-		LocalPostgres.createDatabase(LOCAL_DATABASE);
-		return new BenchDatabase(server.jdbcUrl(LOCAL_DATABASE).replace("//localhost:", "//127.0.0.1:"),
-				LocalPostgres.USER, LocalPostgres.PASSWORD, true);
+		Database local = Database.local(LOCAL_DATABASE, false);
+		return new BenchDatabase(local.jdbcUrl().replace("//localhost:", "//127.0.0.1:"), local.user(),
+				local.password(), true);
+	}
+
+	/** Where it is, for the apps' environment and the seed reset. */
+	Database database() {
+		return Database.at(this.jdbcUrl, this.user, this.password);
 	}
 
 	/** {@code jdbc:postgresql://h:p/db?x} to {@code r2dbc:postgresql://h:p/db?x}. */
 	String r2dbcUrl() {
-		return this.jdbcUrl.replaceFirst("^jdbc:", "r2dbc:");
+		return database().r2dbcUrl();
 	}
 
 	void migrate() {
@@ -50,7 +52,7 @@ record BenchDatabase(String jdbcUrl, String user, String password, boolean local
 	}
 
 	void resetToSeed() throws SQLException {
-		SeedReset.reset(this.jdbcUrl, this.user, this.password);
+		database().reset();
 		try (Connection connection = connect(); Statement statement = connection.createStatement()) {
 			statement.execute("VACUUM ANALYZE");
 			statement.execute("CHECKPOINT");
@@ -103,7 +105,7 @@ record BenchDatabase(String jdbcUrl, String user, String password, boolean local
 	}
 
 	private Connection connect() throws SQLException {
-		return DriverManager.getConnection(this.jdbcUrl, this.user, this.password);
+		return database().connect();
 	}
 
 }

@@ -16,6 +16,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Random;
 
+import dev.rvl.testsupport.PrometheusText;
+
 /**
  * One comparison run: the database (migrated once), the stub (shared), then each variant
  * in turn under the same load, one at a time, then the report.
@@ -78,8 +80,7 @@ final class Benchmark {
 			database.migrate();
 			Map<String, String> databaseSettings = database.settings();
 			// with remote targets the database runs with the apps, not here (and in a
-			// container its
-			// backend's pid would name another process here)
+			// container its backend's pid would name another process here)
 			OptionalLong postmaster = remote.enabled() ? OptionalLong.empty() : database.postmasterPid(this.proc);
 			postmaster.ifPresent((pid) -> {
 				// the server and its live backends; backends forked later inherit it

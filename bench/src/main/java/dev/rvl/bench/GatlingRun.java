@@ -10,6 +10,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 
+import dev.rvl.testsupport.ChildProcess;
+
 /**
  * Gatling in a child JVM of its own ({@code io.gatling.app.Gatling} on the Gatling
  * module's test classpath, no Maven per variant), so its CPU and memory are measured

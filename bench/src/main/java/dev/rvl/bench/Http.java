@@ -8,6 +8,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Optional;
 
+import dev.rvl.testsupport.ChildProcess;
+
 /** The runner's own small HTTP needs (readiness, scrapes, the stub's admin API). */
 final class Http {
 
@@ -71,16 +73,6 @@ final class Http {
 			Thread.sleep(250);
 		}
 		return false;
-	}
-
-	static int freePort() {
-		try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1,
-				java.net.InetAddress.getLoopbackAddress())) {
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new java.io.UncheckedIOException(ex);
-		}
 	}
 
 }

@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.OptionalLong;
 
+import dev.rvl.testsupport.ChildProcess;
+
 /**
  * An app the runner started from its jar on 127.0.0.1: measured through its metrics and
  * through {@code /proc} (CPU, RSS, each thread's CPU), named by {@code jcmd}, stopped

@@ -5,10 +5,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -100,6 +103,10 @@ final class PublishedResults {
 				provenance.path("dirty").asBoolean() ? " (with uncommitted changes)" : "",
 				provenance.path("cpu").asText("?"), workload.path("cores").asInt(), provenance.path("jdk").asText("?"),
 				summary.path("verdict").asText()));
+		summary.path("invalidReasons").forEach((reason) -> md.append("- ").append(reason.asText()).append('\n'));
+		if (!summary.path("invalidReasons").isEmpty()) {
+			md.append('\n');
+		}
 		List<JsonNode> variants = new ArrayList<>();
 		summary.path("variants").forEach(variants::add);
 		md.append(
@@ -131,30 +138,181 @@ final class PublishedResults {
 				.append(num(peaks.path("max app RSS (MiB)")))
 				.append(" |\n");
 		}
-		md.append("\n| offered orders/s |");
-		variants.forEach((variant) -> md.append(' ')
-			.append(variant.path("label").asText(variant.path("id").asText()))
-			.append(": ok/s · p99 ms · app ms/order |"));
-		md.append("\n|---:|").append("---:|".repeat(variants.size())).append('\n');
-		Map<Double, Map<String, String>> rows = new TreeMap<>();
+		if (summary.path("repeat").asInt(1) > 1) {
+			repetitions(summary, md);
+		}
+		steps(variants, md);
+		overload(variants, md);
+		coldStart(variants, md);
+		return md.toString();
+	}
+
+	/**
+	 * Min / median / max over the repetitions, and what the runner made of the
+	 * differences.
+	 */
+	private static void repetitions(JsonNode summary, StringBuilder md) {
+		md.append(
+				"\n| variant | runs | knee min / median / max | knee spread | app CPU ms per order min / median / max |"
+						+ " p99 ms at the knee min / median / max |\n");
+		md.append("|---|---:|---:|---:|---:|---:|\n");
+		for (JsonNode spread : summary.path("spreads")) {
+			md.append("| ")
+				.append(spread.path("variant").asText())
+				.append(" | ")
+				.append(num(spread.path("runs")))
+				.append(" | ")
+				.append(range(spread.path("knee")))
+				.append(" | ")
+				.append(num(spread.path("kneeSpreadPercent")))
+				.append(" % | ")
+				.append(range(spread.path("appCpuMsPerOrder")))
+				.append(" | ")
+				.append(range(spread.path("p99Ms")))
+				.append(" |\n");
+		}
+		md.append('\n');
+		summary.path("comparisons").forEach((line) -> md.append("- ").append(line.asText()).append('\n'));
+	}
+
+	/**
+	 * Each offered level: per variant the median over its repetitions of ok/s, p99 and
+	 * app CPU per order, and how many repetitions did not hold it.
+	 */
+	private static void steps(List<JsonNode> variants, StringBuilder md) {
+		Map<String, Map<Double, List<JsonNode>>> byVariant = new LinkedHashMap<>();
 		for (JsonNode variant : variants) {
-			String label = variant.path("label").asText(variant.path("id").asText());
+			Map<Double, List<JsonNode>> levels = byVariant.computeIfAbsent(variant.path("id").asText(),
+					(id) -> new TreeMap<>());
 			for (JsonNode step : variant.path("steps")) {
-				JsonNode stats = step.path("stats");
-				rows.computeIfAbsent(stats.path("offered").asDouble(), (offered) -> new TreeMap<>())
-					.put(label, num(stats.path("okPerSecond")) + " · " + num(stats.path("p99")) + " · "
-							+ num(step.path("appCpuMsPerOrder")) + (step.path("held").asBoolean() ? "" : " ✗"));
+				levels.computeIfAbsent(step.path("stats").path("offered").asDouble(), (offered) -> new ArrayList<>())
+					.add(step);
 			}
 		}
-		rows.forEach((offered, cells) -> {
-			md.append("| ").append(LoadPlan.number(offered)).append(" |");
-			variants.forEach((variant) -> md.append(' ')
-				.append(cells.getOrDefault(variant.path("label").asText(variant.path("id").asText()), "-"))
-				.append(" |"));
+		boolean repeated = byVariant.size() < variants.size();
+		md.append("\n| offered orders/s |");
+		byVariant.keySet()
+			.forEach((id) -> md.append(' ')
+				.append(id)
+				.append(repeated ? ": median ok/s · p99 ms · app ms/order |" : ": ok/s · p99 ms · app ms/order |"));
+		md.append("\n|---:|").append("---:|".repeat(byVariant.size())).append('\n');
+		Set<Double> offered = new TreeSet<>();
+		byVariant.values().forEach((levels) -> offered.addAll(levels.keySet()));
+		for (Double level : offered) {
+			md.append("| ").append(LoadPlan.number(level)).append(" |");
+			byVariant.values().forEach((levels) -> md.append(' ').append(cell(levels.get(level))).append(" |"));
 			md.append('\n');
-		});
-		md.append("\n✗ = step not held (success < 99 %, p99 over the SLO, or the generator could not offer it).\n");
-		return md.toString();
+		}
+		md.append("\n✗ = step not held (success < 99 %, p99 over the SLO, or the generator could not offer it)"
+				+ (repeated ? "; ✗ n/m = not held in n of m repetitions" : "") + ".\n");
+	}
+
+	private static String cell(List<JsonNode> steps) {
+		if (steps == null || steps.isEmpty()) {
+			return "-";
+		}
+		long failed = steps.stream().filter((step) -> !step.path("held").asBoolean()).count();
+		String marks = (failed == 0) ? "" : (steps.size() == 1) ? " ✗" : " ✗ " + failed + "/" + steps.size();
+		return median(steps, "stats", "okPerSecond") + " · " + median(steps, "stats", "p99") + " · "
+				+ median(steps, null, "appCpuMsPerOrder") + marks;
+	}
+
+	private static String median(List<JsonNode> steps, String parent, String field) {
+		double[] values = steps.stream()
+			.map((step) -> (parent != null) ? step.path(parent).path(field) : step.path(field))
+			.filter(JsonNode::isNumber)
+			.mapToDouble(JsonNode::asDouble)
+			.sorted()
+			.toArray();
+		if (values.length == 0) {
+			return "-";
+		}
+		double median = (values.length % 2 == 1) ? values[values.length / 2]
+				: (values[values.length / 2 - 1] + values[values.length / 2]) / 2;
+		return num(ReportWriter.JSON.getNodeFactory().numberNode(median));
+	}
+
+	/**
+	 * The overload simulation: goodput, served p99 and refusals per multiple of the knee.
+	 */
+	private static void overload(List<JsonNode> variants, StringBuilder md) {
+		List<JsonNode> runs = variants.stream().filter((variant) -> variant.path("overload").isObject()).toList();
+		if (runs.isEmpty()) {
+			return;
+		}
+		md.append("\n| variant | knee | x the knee: offered → goodput (share of the knee's) · served p99 ms · 503/s, "
+				+ "503 p99 ms · timeouts | back within the SLO after 4 x | targets missed |\n");
+		md.append("|---|---:|---|---:|---|\n");
+		for (JsonNode variant : runs) {
+			JsonNode overload = variant.path("overload");
+			StringBuilder levels = new StringBuilder();
+			for (JsonNode level : overload.path("levels")) {
+				if (!levels.isEmpty()) {
+					levels.append("<br>");
+				}
+				levels.append(num(level.path("multiple")))
+					.append(" x: ")
+					.append(num(level.path("offered")))
+					.append(" → ")
+					.append(num(level.path("goodput")))
+					.append(level.path("goodputShare").isNumber()
+							? " (" + Math.round(level.path("goodputShare").asDouble() * 100) + " %)" : "")
+					.append(" · ")
+					.append(num(level.path("p99Ms")))
+					.append(" · ")
+					.append(num(level.path("refusedPerSecond")))
+					.append(", ")
+					.append(num(level.path("refusedP99Ms")))
+					.append(" · ")
+					.append(num(level.path("timeouts")));
+			}
+			md.append("| ")
+				.append(variant.path("label").asText(variant.path("id").asText()))
+				.append(" | ")
+				.append(num(overload.path("knee")))
+				.append(" | ")
+				.append(levels)
+				.append(" | ")
+				.append(overload.path("recoverySeconds").isNumber() ? num(overload.path("recoverySeconds")) + " s"
+						: "never")
+				.append(" | ")
+				.append(missed(overload))
+				.append(" |\n");
+		}
+	}
+
+	/** The cold-start simulation: how long until the p99 was within the SLO to stay. */
+	private static void coldStart(List<JsonNode> variants, StringBuilder md) {
+		List<JsonNode> runs = variants.stream().filter((variant) -> variant.path("coldStart").isObject()).toList();
+		if (runs.isEmpty()) {
+			return;
+		}
+		md.append("\n| variant | offered from the first second (orders/s) | within the SLO to stay after | "
+				+ "targets missed |\n");
+		md.append("|---|---:|---:|---|\n");
+		for (JsonNode variant : runs) {
+			JsonNode coldStart = variant.path("coldStart");
+			md.append("| ")
+				.append(variant.path("label").asText(variant.path("id").asText()))
+				.append(" | ")
+				.append(num(coldStart.path("offered")))
+				.append(" | ")
+				.append(coldStart.path("secondsToSlo").isNumber() ? num(coldStart.path("secondsToSlo")) + " s"
+						: "never")
+				.append(" | ")
+				.append(missed(coldStart))
+				.append(" |\n");
+		}
+	}
+
+	private static String missed(JsonNode figures) {
+		List<String> missed = new ArrayList<>();
+		figures.path("missed").forEach((line) -> missed.add(line.asText()));
+		return missed.isEmpty() ? "none" : String.join("; ", missed);
+	}
+
+	private static String range(JsonNode range) {
+		return num(range.path("min")) + " / " + num(range.path("median")) + " / " + num(range.path("max"));
 	}
 
 	private static JsonNode stepAt(JsonNode variant, JsonNode step) {

@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.OptionalLong;
 
+import dev.rvl.testsupport.ChildProcess;
+
 /**
  * An app the runner did not start ({@code --target}): known only by its URLs. No process
  * id, no process handle, no {@code /proc}: its figures come from its

@@ -94,8 +94,7 @@ record ResourceSeries(List<Long> epochMs, Map<String, List<Double>> columns) {
 		machine(samples, cores, columns);
 		if (columns.get(CPU + Sample.APP).stream().allMatch(Objects::isNull)) {
 			// an app the runner did not start: its CPU from its own metrics (after
-			// machine(),
-			// so that it never counts as this machine's)
+			// machine(), so that it never counts as this machine's)
 			columns.put(CPU + Sample.APP, reportedCpu(samples, times));
 		}
 		columns.put(HEAP,

@@ -16,6 +16,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import dev.rvl.testsupport.PrometheusText;
+
 /**
  * Reads every process once a second while a variant is under load: CPU time and memory of
  * the app, Gatling, the stub, PostgreSQL (the postmaster and all its children) and the

@@ -7,6 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.rvl.testsupport.ChildProcess;
+import dev.rvl.testsupport.Ports;
+
 /**
  * The partner stub from its executable jar, shared by every variant, with the preset's
  * latency on both partner endpoints.
@@ -32,7 +35,7 @@ record StubProcess(ChildProcess process, URI baseUrl, List<String> command) {
 		if (!RemoteTargets.loopback(address)) {
 			throw new IllegalArgumentException("The stub is only started on loopback addresses, not " + address);
 		}
-		int port = Http.freePort();
+		int port = Ports.free();
 		List<String> command = new ArrayList<>(launcher);
 		command.add(project.java());
 		command.addAll(JVM_OPTIONS);

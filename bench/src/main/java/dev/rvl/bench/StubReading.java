@@ -4,6 +4,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
+import dev.rvl.testsupport.PrometheusText;
+
 /**
  * The partner stub's own latency histogram of the two partner endpoints, summed over
  * status and outcome: what the stub measured from reading a request to answering it.

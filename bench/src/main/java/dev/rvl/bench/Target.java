@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.OptionalLong;
 
+import dev.rvl.testsupport.ChildProcess;
+
 /**
  * The app under test for one variant, as the runner drives and measures it: started here
  * from its jar ({@link LocalTarget}) or running elsewhere and known only by its URLs

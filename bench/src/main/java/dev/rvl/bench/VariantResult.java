@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import dev.rvl.testsupport.ChildProcess;
+
 /**
  * Everything measured for one variant, before it is shaped into the report.
  *

@@ -10,6 +10,9 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 
+import dev.rvl.testsupport.ChildProcess;
+import dev.rvl.testsupport.PrometheusText;
+
 /**
  * One variant, start to finish: reset the database, start the app, wait for readiness,
  * warm up, run Gatling while sampling once a second, stop the app gracefully.

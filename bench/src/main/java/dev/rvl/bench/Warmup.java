@@ -14,15 +14,29 @@ import dev.rvl.domain.seed.SeedData;
 /**
  * Warms an app up before it is measured (JIT, pools, caches): the same request mix as the
  * simulations (place an order, read it back, now and then list the customer's orders),
- * from the runner itself, at an arrival rate that climbs from the plan's first level to
- * its top and back down (a triangle): the JIT compiles the paths the top rate takes -
+ * from the runner itself, at an arrival rate that climbs towards the plan's top and back
+ * down to its first level (a triangle): the JIT compiles the paths the top rate takes -
  * deeper queues, more connections, more threads - before anything is measured, and the
- * app enters the measurement calm. It stops climbing where the app falls behind (more
- * orders outstanding than half a second's worth): warming up far beyond the knee would
- * only leave a backlog - the platform baseline, which sheds nothing, collapsed under it.
- * Nothing of it is reported except the counts and the rate reached.
+ * app enters the measurement calm. A cold app on a small CPU cannot take even the first
+ * level at once, and an app fed beyond what it can do only builds a backlog while its JIT
+ * compiler starves for CPU (the platform baseline, which sheds nothing, collapsed under
+ * it). So the rate follows the app, additive-increase / multiplicative-decrease style: it
+ * starts at a tenth of the first level, grows by {@value #GROWTH} per
+ * {@value #TICK_SECONDS} s towards the triangle while the app keeps up, and falls to
+ * {@value #BACK_OFF} of itself whenever the app has fallen behind (more orders
+ * outstanding than half a second's worth). Nothing of it is reported except the counts
+ * and the rate reached.
  */
 final class Warmup {
+
+	/** Seconds between two adjustments of the rate. */
+	static final double TICK_SECONDS = 0.5;
+
+	/** The rate's growth per tick while the app keeps up. */
+	static final double GROWTH = 1.2;
+
+	/** The rate's share kept when the app has fallen behind. */
+	static final double BACK_OFF = 0.7;
 
 	private Warmup() {
 	}
@@ -38,11 +52,12 @@ final class Warmup {
 		AtomicLong failed = new AtomicLong();
 		AtomicLong done = new AtomicLong();
 		double seconds = duration.toMillis() / 1000.0;
-		double ceiling = peakRate;
+		double rate = startRate(fromRate);
 		double reached = 0;
 		long start = System.nanoTime();
 		try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
 			double at = 0;
+			double nextTick = TICK_SECONDS;
 			for (long i = 0; at < seconds; i++) {
 				long wait = start + (long) (at * 1e9) - System.nanoTime();
 				if (wait > 0) {
@@ -57,17 +72,36 @@ final class Warmup {
 						done.incrementAndGet();
 					}
 				});
-				double rate = Math.min(ceiling, rateAt(at, seconds, fromRate, peakRate));
-				if (ceiling == peakRate && fallenBehind(i + 1 - done.get(), rate)) {
-					ceiling = rate;
+				if (at >= nextTick) {
+					rate = nextRate(rate, rateAt(at, seconds, fromRate, peakRate), i + 1 - done.get(), fromRate);
+					nextTick += TICK_SECONDS;
 				}
 				reached = Math.max(reached, rate);
-				at += 1 / Math.max(0.1, rate);
+				at += 1 / rate;
 			}
 			threads.shutdown();
 			threads.awaitTermination(30, TimeUnit.SECONDS);
 		}
 		return new Result(ok.get(), failed.get(), Math.round(reached));
+	}
+
+	/** Where the rate starts: a tenth of the first level, at least 5 orders/s. */
+	static double startRate(double fromRate) {
+		return Math.max(5, fromRate / 10);
+	}
+
+	/**
+	 * The next tick's rate: backed off when the app has fallen behind, else grown towards
+	 * the triangle (never above it, so it follows the triangle down); never under the
+	 * start rate.
+	 * @param rate the rate now
+	 * @param target the triangle's rate now
+	 * @param outstanding orders sent and not yet answered
+	 * @param fromRate the plan's first level
+	 */
+	static double nextRate(double rate, double target, long outstanding, double fromRate) {
+		double next = fallenBehind(outstanding, rate) ? rate * BACK_OFF : Math.min(target, rate * GROWTH);
+		return Math.max(startRate(fromRate), next);
 	}
 
 	/**

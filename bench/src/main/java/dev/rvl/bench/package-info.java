@@ -7,6 +7,6 @@
  * The metric math lives in small pure classes: {@link dev.rvl.bench.CounterRates},
  * {@link dev.rvl.bench.BucketQuantile}, {@link dev.rvl.bench.StepAggregator},
  * {@link dev.rvl.bench.Knee}, {@link dev.rvl.bench.HarnessCheck},
- * {@link dev.rvl.bench.PrometheusText}.
+ * {@link dev.rvl.testsupport.PrometheusText}.
  */
 package dev.rvl.bench;

@@ -48,4 +48,53 @@ class PublishedResultsTests {
 			.contains("\"steps\"");
 	}
 
+	@Test
+	void summarizesRepetitionsAsMediansWithTheirSpread() throws Exception {
+		String step = "{\"stats\":{\"offered\":%s,\"okPerSecond\":%s,\"p99\":%s},\"held\":%s,\"appCpuMsPerOrder\":%s}";
+		String summary = """
+				{"repeat": 3, "verdict": "VALID", "workload": {"preset": "standard", "cores": 2},
+				 "variants": [
+				  {"id": "loom", "label": "loom #1", "knee": {"heldOffered": 400}, "steps": [%s, %s]},
+				  {"id": "loom", "label": "loom #2", "knee": {"heldOffered": 400}, "steps": [%s, %s]},
+				  {"id": "loom", "label": "loom #3", "knee": {"heldOffered": 200, "firstFailingOffered": 400},
+				   "steps": [%s, %s]}],
+				 "spreads": [{"variant": "loom", "runs": 3, "knee": {"min": 200, "median": 400, "max": 400},
+				   "appCpuMsPerOrder": {"min": 1.1, "median": 1.2, "max": 1.5}, "p99Ms": {"min": 120, "median": 130,
+				   "max": 140}, "kneeSpreadPercent": 50}],
+				 "comparisons": ["loom alone"]}
+				""".formatted(step.formatted(200, 200, 120, true, 1.5), step.formatted(400, 400, 130, true, 1.0),
+				step.formatted(200, 199, 125, true, 1.4), step.formatted(400, 398, 140, true, 1.1),
+				step.formatted(200, 200, 110, true, 1.3), step.formatted(400, 300, 900, false, 1.2));
+
+		String table = PublishedResults.table(ReportWriter.JSON.readTree(summary));
+
+		assertThat(table).contains("| loom | 3 | 200 / 400 / 400 | 50 % | 1.10 / 1.20 / 1.50 | 120 / 130 / 140 |",
+				"- loom alone", "| offered orders/s | loom: median ok/s · p99 ms · app ms/order |",
+				"| 200 | 200 · 120 · 1.40 |", "| 400 | 398 · 140 · 1.10 ✗ 1/3 |");
+	}
+
+	@Test
+	void showsTheOverloadLevelsAndTheColdStart() throws Exception {
+		String summary = """
+				{"repeat": 1, "workload": {}, "verdict": "NOT VALID",
+				 "invalidReasons": ["loom at 200 orders/s: cpu-steal - the hypervisor stole 7.5 % of the CPU"],
+				 "variants": [
+				  {"id": "loom", "knee": {}, "steps": [], "overload": {"knee": 200, "recoverySeconds": 2, "missed": [],
+				   "levels": [{"multiple": 1, "offered": 200, "goodput": 199, "goodputShare": 1, "p99Ms": 150,
+				   "refusedPerSecond": 0, "refusedP99Ms": 0, "timeouts": 0}, {"multiple": 4, "offered": 800,
+				   "goodput": 190, "goodputShare": 0.955, "p99Ms": 300, "refusedPerSecond": 600, "refusedP99Ms": 4,
+				   "timeouts": 0}]}},
+				  {"id": "reactive", "knee": {}, "steps": [], "coldStart": {"offered": 160, "secondsToSlo": null,
+				   "missed": ["never settled within the SLO"]}}]}
+				""";
+
+		String table = PublishedResults.table(ReportWriter.JSON.readTree(summary));
+
+		assertThat(table)
+			.contains(
+					"| loom | 200 | 1 x: 200 → 199 (100 %) · 150 · 0, 0 · 0<br>4 x: 800 → 190 (96 %) · 300"
+							+ " · 600, 4 · 0 | 2 s | none |",
+					"| reactive | 160 | never | never settled within the SLO |");
+	}
+
 }

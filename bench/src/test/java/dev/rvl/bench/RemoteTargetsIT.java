@@ -67,8 +67,7 @@ class RemoteTargetsIT {
 				LocalPostgres.USER, LocalPostgres.PASSWORD, true);
 		database.migrate();
 		// the apps as someone else would run them: same settings as the runner's, a
-		// smaller
-		// heap, no instruments, no CPU pinning
+		// smaller heap, no instruments, no CPU pinning
 		AppSettings settings = BenchOptions
 			.parse(List.of("--isolation", "none", "--app-nice", "0", "--jvm-opts", "-Xms256m -Xmx256m -XX:+UseG1GC"))
 			.app();

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 
+import dev.rvl.testsupport.PrometheusText;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -129,8 +130,7 @@ class RemoteTargetsTests {
 		assertThat(cpu.get(2)).isCloseTo(0.5, within(1e-9));
 		assertThat(series.column(ResourceSeries.MEMORY + Sample.APP)).containsOnlyNulls();
 		// this machine (1 core busy) hosts only Gatling (0.1): the app's CPU is not taken
-		// off
-		// what other processes used here
+		// off what other processes used here
 		assertThat(series.column(ResourceSeries.OTHER_CPU).get(1)).isCloseTo(0.9, within(1e-9));
 	}
 

@@ -10,6 +10,7 @@ import java.util.TreeMap;
 
 import dev.rvl.bench.Recording.Row;
 import dev.rvl.bench.Recording.SecondKey;
+import dev.rvl.testsupport.ChildProcess;
 import org.HdrHistogram.Histogram;
 
 /**

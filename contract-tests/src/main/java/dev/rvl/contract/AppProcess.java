@@ -7,38 +7,35 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.TreeMap;
+
+import dev.rvl.testsupport.ChildProcess;
+import dev.rvl.testsupport.Ports;
+import dev.rvl.testsupport.PrometheusText;
 
 /**
  * An app under test as a process of its own: its packaged jar, started with given JVM
- * flags and environment (the configuration contract of DESIGN §1), stopped with SIGTERM
- * like a deployment would. Output goes to a log file the tests can search (e.g. for an
- * OutOfMemoryError).
+ * flags and environment (the configuration contract of docs/design.md §1), stopped with
+ * SIGTERM like a deployment would. Output goes to a log file the tests can search (e.g.
+ * for an OutOfMemoryError).
  */
 public final class AppProcess implements AutoCloseable {
 
-	private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{[^}]*\\})?\\s+(\\S+)");
-
-	private final Process process;
+	private final ChildProcess process;
 
 	private final URI baseUrl;
 
-	private final Path log;
-
 	private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
-	private AppProcess(Process process, URI baseUrl, Path log) {
+	private AppProcess(ChildProcess process, URI baseUrl) {
 		this.process = process;
 		this.baseUrl = baseUrl;
-		this.log = log;
 	}
 
 	/**
@@ -52,28 +49,38 @@ public final class AppProcess implements AutoCloseable {
 	 */
 	public static AppProcess start(Path jar, List<String> jvmFlags, Map<String, String> environment,
 			List<String> arguments, Path log) {
-		int port = PartnerStub.freePort();
+		int port = Ports.free();
 		List<String> command = new ArrayList<>();
 		command.add(PartnerStub.javaExecutable());
 		command.addAll(jvmFlags);
 		command.add("-jar");
 		command.add(jar.toString());
 		command.addAll(arguments);
-		ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
-			.redirectOutput(ProcessBuilder.Redirect.to(log.toFile()));
-		builder.environment().putAll(environment);
-		builder.environment().put("SERVER_PORT", Integer.toString(port));
-		try {
-			Files.createDirectories(log.getParent());
-			Process process = builder.start();
-			Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly));
-			AppProcess app = new AppProcess(process, URI.create("http://127.0.0.1:" + port), log);
-			app.awaitReady(Duration.ofSeconds(90));
-			return app;
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		Map<String, String> variables = new TreeMap<>(environment);
+		variables.put("SERVER_PORT", Integer.toString(port));
+		AppProcess app = new AppProcess(ChildProcess.start(jar.getFileName().toString(), command, variables, log),
+				URI.create("http://127.0.0.1:" + port));
+		app.awaitReady(Duration.ofSeconds(90));
+		return app;
+	}
+
+	/**
+	 * Runs a jar that is expected to end by itself, e.g. by failing at start-up, with
+	 * only the given environment variables of Spring's ({@code SPRING_*}): none inherited
+	 * from the test's own environment.
+	 * @param jar the executable jar
+	 * @param environment environment variables
+	 * @param log where stdout and stderr go
+	 * @param timeout how long it may run
+	 * @return its exit code
+	 */
+	public static int runToExit(Path jar, Map<String, String> environment, Path log, Duration timeout) {
+		Map<String, String> variables = new TreeMap<>(environment);
+		variables.put("SERVER_PORT", Integer.toString(Ports.free()));
+		ChildProcess process = ChildProcess.start(jar.getFileName().toString(),
+				List.of(PartnerStub.javaExecutable(), "-jar", jar.toString()), variables,
+				(inherited) -> inherited.startsWith("SPRING_"), log);
+		return new AppProcess(process, URI.create("http://127.0.0.1")).awaitExit(timeout);
 	}
 
 	public URI baseUrl() {
@@ -90,40 +97,22 @@ public final class AppProcess implements AutoCloseable {
 
 	/** Everything the app printed so far. */
 	public String output() {
-		try {
-			return Files.readString(this.log);
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		return this.process.output();
 	}
 
 	/**
 	 * The sum of a metric's samples in {@code /actuator/prometheus} whose labels contain
-	 * every given {@code name="value"} fragment, or {@code NaN} when it has none.
+	 * every given {@code name="value"} pair, or {@code NaN} when it has none.
 	 */
 	public double metric(String name, String... labels) {
-		String text = get("/actuator/prometheus").body();
-		double sum = 0;
-		boolean found = false;
-		for (String line : text.split("\n")) {
-			Matcher sample = SAMPLE.matcher(line);
-			if (!line.startsWith("#") && sample.find() && sample.group(1).equals(name)
-					&& hasLabels(sample.group(2), labels)) {
-				sum += Double.parseDouble(sample.group(3));
-				found = true;
-			}
-		}
-		return found ? sum : Double.NaN;
+		return PrometheusText.parse(get("/actuator/prometheus").body())
+			.sum(name, (values) -> Arrays.stream(labels).allMatch((label) -> hasLabel(values, label)))
+			.orElse(Double.NaN);
 	}
 
-	private static boolean hasLabels(String labelSet, String... labels) {
-		for (String label : labels) {
-			if (labelSet == null || !labelSet.contains(label)) {
-				return false;
-			}
-		}
-		return true;
+	private static boolean hasLabel(Map<String, String> values, String label) {
+		int equals = label.indexOf('=');
+		return label.substring(equals + 1).replace("\"", "").equals(values.get(label.substring(0, equals)));
 	}
 
 	public HttpResponse<String> get(String path) {
@@ -143,17 +132,18 @@ public final class AppProcess implements AutoCloseable {
 
 	/** Sends SIGTERM (a graceful shutdown) without waiting. */
 	public void terminate() {
-		this.process.destroy();
+		this.process.terminate();
 	}
 
 	/** Waits for the process to end; returns its exit code. */
 	public int awaitExit(Duration timeout) {
 		try {
-			if (!this.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-				this.process.destroyForcibly();
+			int exitCode = this.process.waitFor(timeout);
+			if (exitCode == -1 && this.process.isAlive()) {
+				this.process.kill();
 				throw new IllegalStateException("The app did not exit within " + timeout);
 			}
-			return this.process.exitValue();
+			return exitCode;
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -165,7 +155,7 @@ public final class AppProcess implements AutoCloseable {
 		long deadline = System.nanoTime() + timeout.toNanos();
 		while (System.nanoTime() < deadline) {
 			if (!this.process.isAlive()) {
-				throw new IllegalStateException("The app exited with " + this.process.exitValue() + ":\n" + tail());
+				throw new IllegalStateException("The app exited:\n" + this.process.tail(60));
 			}
 			try {
 				if (get("/actuator/health/readiness").statusCode() == 200) {
@@ -177,12 +167,7 @@ public final class AppProcess implements AutoCloseable {
 			}
 			sleep(Duration.ofMillis(250));
 		}
-		throw new IllegalStateException("The app was not ready within " + timeout + ":\n" + tail());
-	}
-
-	private String tail() {
-		String output = output();
-		return output.substring(Math.max(0, output.length() - 4000));
+		throw new IllegalStateException("The app was not ready within " + timeout + ":\n" + this.process.tail(60));
 	}
 
 	static void sleep(Duration duration) {
@@ -197,17 +182,12 @@ public final class AppProcess implements AutoCloseable {
 
 	@Override
 	public void close() {
-		if (this.process.isAlive()) {
-			this.process.destroy();
-			try {
-				if (!this.process.waitFor(30, TimeUnit.SECONDS)) {
-					this.process.destroyForcibly();
-				}
-			}
-			catch (InterruptedException ex) {
-				this.process.destroyForcibly();
-				Thread.currentThread().interrupt();
-			}
+		try {
+			this.process.stop(Duration.ofSeconds(30));
+		}
+		catch (InterruptedException ex) {
+			this.process.kill();
+			Thread.currentThread().interrupt();
 		}
 	}
 

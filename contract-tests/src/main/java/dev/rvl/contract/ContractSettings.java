@@ -66,14 +66,12 @@ public final class ContractSettings {
 		properties.put("orders.max-in-flight", Integer.toString(MAX_IN_FLIGHT));
 		// The adaptive limit learns from every case (a slow partner, a locked row); kept
 		// above the suite's 24 racing orders, so no case is refused for what an earlier
-		// one
-		// taught it. Its behaviour is tested in shared-domain and ResilienceContract.
+		// one taught it. Its behaviour is tested in shared-domain and ResilienceContract.
 		properties.put("orders.admission.min-limit", Integer.toString(MIN_ADAPTIVE_LIMIT));
 		// A cold app's first order, on a busy machine, takes longer than the shipped 300
-		// ms to
-		// reach its partner calls (class loading, the driver's first queries). The budget
-		// is
-		// tested in shared-domain and, on the shipped settings, in ResilienceContract.
+		// ms to reach its partner calls (class loading, the driver's first queries). The
+		// budget is tested in shared-domain and, on the shipped settings, in
+		// ResilienceContract.
 		properties.put("orders.queue-budget", QUEUE_BUDGET.toMillis() + "ms");
 		properties.put("db.pool-size", Integer.toString(POOL_SIZE));
 		properties.put("db.acquire-timeout", POOL_ACQUIRE_TIMEOUT.toMillis() + "ms");

@@ -46,8 +46,7 @@ public final class OpenApiDescription {
 	private OpenApiDescription(String yaml) {
 		this.api = Objects.requireNonNull(new OpenAPIV3Parser().readContents(yaml).getOpenAPI(), "openapi.yaml");
 		// Answers to undocumented paths or methods (unknown routes, 405) have no
-		// operation
-		// to be checked against; the suite sends such requests on purpose.
+		// operation to be checked against; the suite sends such requests on purpose.
 		this.responses = OpenApiInteractionValidator.createForInlineApiSpecification(yaml)
 			.withLevelResolver(LevelResolver.create()
 				.withLevel("validation.request", ValidationReport.Level.IGNORE)

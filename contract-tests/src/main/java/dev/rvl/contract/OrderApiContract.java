@@ -42,9 +42,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The black-box contract of DESIGN §2, written once and run against each app: every row
- * of the problem table, the pricing arithmetic, idempotency, races, bulk, partner faults,
- * limits.
+ * The black-box contract of docs/design.md §2, written once and run against each app:
+ * every row of the problem table, the pricing arithmetic, idempotency, races, bulk,
+ * partner faults, limits.
  * <p>
  * A subclass starts the app with {@link ContractSettings#properties} and says where it
  * listens. Every failing request is checked to leave nothing in the database.

@@ -3,8 +3,6 @@ package dev.rvl.contract;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
@@ -15,6 +13,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+
+import dev.rvl.testsupport.Ports;
 
 /**
  * The real partner stub, started once per JVM from its executable jar in a child process
@@ -50,7 +50,7 @@ public final class PartnerStub {
 
 	/** Starts a stub with extra command-line arguments (e.g. other latencies). */
 	public static PartnerStub start(List<String> arguments) {
-		int port = freePort();
+		int port = Ports.free();
 		List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx256m", "-jar", executableJar().toString(),
 				"--server.port=" + port, "--spring.main.banner-mode=off", "--logging.level.root=WARN"));
 		command.addAll(arguments);
@@ -153,15 +153,6 @@ public final class PartnerStub {
 
 	static String javaExecutable() {
 		return System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
-	}
-
-	static int freePort() {
-		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-			return socket.getLocalPort();
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
 	}
 
 }

@@ -16,6 +16,7 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import dev.rvl.contract.OpenLoad.Outcome;
+import dev.rvl.testsupport.OwnPostgres;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -34,12 +35,13 @@ import static org.awaitility.Awaitility.await;
  * writes them to {@code target/resilience/<variant>.json}; the invariants are checked in
  * the database after every one.
  * <p>
- * The app runs with its shipped settings: only the environment variables of DESIGN §1 are
- * set. The assertions are about behaviour — which answers, what is in the database,
- * whether the app lives and recovers, how much it delivers compared with itself earlier
- * in the same run — never about wall-clock time: latencies go to the figures (and the
- * benchmark report), because on a busy two-core machine they measure the machine as much
- * as the app. Waits for something to happen are liveness bounds, generous on purpose.
+ * The app runs with its shipped settings: only the environment variables of
+ * docs/design.md §1 are set. The assertions are about behaviour — which answers, what is
+ * in the database, whether the app lives and recovers, how much it delivers compared with
+ * itself earlier in the same run — never about wall-clock time: latencies go to the
+ * figures (and the benchmark report), because on a busy two-core machine they measure the
+ * machine as much as the app. Waits for something to happen are liveness bounds, generous
+ * on purpose.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -101,8 +103,16 @@ public abstract class ResilienceContract {
 	/** {@code reactive}, {@code loom} or {@code platform}. */
 	protected abstract String variant();
 
-	/** The environment that points the app at a database (DESIGN §1 names). */
-	protected abstract Map<String, String> databaseEnvironment(OwnPostgres postgres);
+	/** Whether the app connects with R2DBC (the reactive app) rather than JDBC. */
+	protected abstract boolean r2dbc();
+
+	/**
+	 * Environment variables the app gets beyond its database and partner (docs/design.md
+	 * §1 names), e.g. JVM options.
+	 */
+	protected Map<String, String> environment() {
+		return Map.of();
+	}
 
 	/** Program arguments, e.g. a profile. */
 	protected List<String> arguments() {
@@ -135,11 +145,11 @@ public abstract class ResilienceContract {
 	}
 
 	AppProcess start() {
-		Map<String, String> environment = new TreeMap<>(databaseEnvironment(this.postgres));
+		Map<String, String> environment = new TreeMap<>(this.postgres.database().appEnvironment(r2dbc()));
+		environment.putAll(environment());
 		environment.put("PARTNER_BASE_URL", stub().baseUrl().toString());
 		// Shipped settings only; -Dresilience.env.NAME=value adds NAME=value for checks
-		// by
-		// hand, e.g. ORDERS_ADMISSION_LIMIT=fixed to see the overload scenario fail.
+		// by hand, e.g. ORDERS_ADMISSION_LIMIT=fixed to see the overload scenario fail.
 		System.getProperties()
 			.stringPropertyNames()
 			.stream()
@@ -154,7 +164,7 @@ public abstract class ResilienceContract {
 	}
 
 	TestDatabase database() {
-		return this.postgres.database();
+		return TestDatabase.of(this.postgres.database());
 	}
 
 	@Test
@@ -287,9 +297,8 @@ public abstract class ResilienceContract {
 		double upAt = downAt + (restarting - down) / 1e9;
 		List<Outcome> duringOutage = outcomes.stream()
 			// A request sent less than one acquire timeout before the restart may still
-			// get a
-			// connection from the restarted server: only earlier ones must have been
-			// refused.
+			// get a connection from the restarted server: only earlier ones must have
+			// been refused.
 			.filter((o) -> o.sentAtSeconds() > downAt + 1 && o.sentAtSeconds() < upAt - ACQUIRE_TIMEOUT_SECONDS - 0.5)
 			.toList();
 		List<Outcome> late = outcomes.stream().filter((o) -> o.sentAtSeconds() > upAt + 10).toList();
@@ -339,7 +348,11 @@ public abstract class ResilienceContract {
 		assertThat(inFlight).isNotEmpty().allSatisfy((outcome) -> assertThat(outcome.status()).isEqualTo(201));
 		assertThat(afterwards).isNotEmpty()
 			.allSatisfy((outcome) -> assertThat(outcome.status()).as(outcome.body()).isIn(-1, 503));
-		Invariants.assertHold(database(), before, created(outcomes));
+		// A request in flight whose connection closed without an answer may have been
+		// committed (seen once in the reactive app on a busy machine): allowed, counted.
+		long unansweredInFlight = inFlight.stream().filter((o) -> o.status() == -1).count();
+		this.figures.put("shutdown-under-overload", "committed without an answer",
+				Invariants.assertHold(database(), before, created(outcomes), unansweredInFlight));
 	}
 
 	/**
@@ -385,15 +398,18 @@ public abstract class ResilienceContract {
 		assertThat(this.app.output()).as("the log").contains("Graceful shutdown complete");
 		assertThat(statusCounts(outcomes).keySet()).isSubsetOf(-1, 201, 502, 503, 504);
 		// In flight: sent before SIGTERM, answered after it. The ones the app had taken
-		// are
-		// finished (some 201 at least) or refused; the ones still in the kernel's accept
-		// queue find the listener closed (-1).
+		// are finished (some 201 at least) or refused; the ones still in the kernel's
+		// accept queue find the listener closed (-1).
 		assertThat(statusCounts(inFlight)).containsKey(201);
 		assertThat(inFlight)
 			.allSatisfy((outcome) -> assertThat(outcome.status()).as(outcome.body()).isIn(-1, 201, 503));
 		assertThat(afterwards).isNotEmpty()
 			.allSatisfy((outcome) -> assertThat(outcome.status()).as(outcome.body()).isIn(-1, 503));
-		Invariants.assertHold(database(), before, created(outcomes));
+		// A request in flight whose connection closed without an answer may have been
+		// committed (seen once in the reactive app on a busy machine): allowed, counted.
+		long unansweredInFlight = inFlight.stream().filter((o) -> o.status() == -1).count();
+		this.figures.put("shutdown-under-overload", "committed without an answer",
+				Invariants.assertHold(database(), before, created(outcomes), unansweredInFlight));
 	}
 
 	/**

@@ -97,20 +97,7 @@ public final class SchemathesisRun {
 	private record Variant(String name, Path jar, boolean r2dbc, List<String> arguments) {
 
 		Map<String, String> environment(TestDatabase database, PartnerStub stub) {
-			Map<String, String> environment = new LinkedHashMap<>();
-			if (this.r2dbc) {
-				environment.put("SPRING_R2DBC_URL", database.r2dbcUrl());
-				environment.put("SPRING_R2DBC_USERNAME", database.user());
-				environment.put("SPRING_R2DBC_PASSWORD", database.password());
-				environment.put("SPRING_FLYWAY_URL", database.jdbcUrl());
-				environment.put("SPRING_FLYWAY_USER", database.user());
-				environment.put("SPRING_FLYWAY_PASSWORD", database.password());
-			}
-			else {
-				environment.put("SPRING_DATASOURCE_URL", database.jdbcUrl());
-				environment.put("SPRING_DATASOURCE_USERNAME", database.user());
-				environment.put("SPRING_DATASOURCE_PASSWORD", database.password());
-			}
+			Map<String, String> environment = new LinkedHashMap<>(database.database().appEnvironment(this.r2dbc));
 			environment.put("PARTNER_BASE_URL", stub.baseUrl().toString());
 			return environment;
 		}

@@ -1,68 +1,66 @@
 package dev.rvl.contract;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 
-import dev.rvl.localdb.LocalPostgres;
-import dev.rvl.localdb.SeedReset;
+import dev.rvl.testsupport.Database;
 
 /**
- * A database of one suite's own on the local PostgreSQL, recreated empty (the app's
- * Flyway migrates and seeds it), with the few queries the suites need to set up and check
+ * A database of one suite's own, with the few queries the suites need to set up and check
  * state.
  */
 public final class TestDatabase {
 
-	private final String jdbcUrl;
+	private final Database database;
 
-	private final String r2dbcUrl;
-
-	private final String user;
-
-	private final String password;
-
-	private TestDatabase(String jdbcUrl, String r2dbcUrl, String user, String password) {
-		this.jdbcUrl = jdbcUrl;
-		this.r2dbcUrl = r2dbcUrl;
-		this.user = user;
-		this.password = password;
+	private TestDatabase(Database database) {
+		this.database = database;
 	}
 
-	/** Drops and creates the named database on the local server. */
+	/**
+	 * Drops and creates the named database on the local PostgreSQL (the app's Flyway
+	 * migrates and seeds it).
+	 */
 	public static TestDatabase fresh(String name) {
-		LocalPostgres.Server server = LocalPostgres.ensureRunning();
-		LocalPostgres.recreateDatabase(name);
-		return at(server.jdbcUrl(name), server.r2dbcUrl(name), LocalPostgres.USER, LocalPostgres.PASSWORD);
+		return of(Database.local(name, true));
 	}
 
 	/** A database elsewhere. */
 	public static TestDatabase at(String jdbcUrl, String r2dbcUrl, String user, String password) {
-		return new TestDatabase(jdbcUrl, r2dbcUrl, user, password);
+		return of(new Database(jdbcUrl, r2dbcUrl, user, password));
+	}
+
+	public static TestDatabase of(Database database) {
+		return new TestDatabase(database);
+	}
+
+	/** Where it is. */
+	public Database database() {
+		return this.database;
 	}
 
 	public String jdbcUrl() {
-		return this.jdbcUrl;
+		return this.database.jdbcUrl();
 	}
 
 	public String r2dbcUrl() {
-		return this.r2dbcUrl;
+		return this.database.r2dbcUrl();
 	}
 
 	public String user() {
-		return this.user;
+		return this.database.user();
 	}
 
 	public String password() {
-		return this.password;
+		return this.database.password();
 	}
 
 	/** Back to the seed: no orders, full stock. */
 	public void reset() {
-		SeedReset.reset(jdbcUrl(), user(), password());
+		this.database.reset();
 	}
 
 	public long count(String sql, Object... parameters) {
@@ -140,7 +138,7 @@ public final class TestDatabase {
 	}
 
 	public Connection connect() throws SQLException {
-		return DriverManager.getConnection(jdbcUrl(), user(), password());
+		return this.database.connect();
 	}
 
 	/** A held row lock. */

@@ -74,7 +74,7 @@ public final class Traces {
 				}
 				String expected = Files.isRegularFile(fixture) ? Files.readString(fixture) : "";
 				assertThat(withoutTransportFrames(expected))
-					.as("stale: %s differs from the trace captured now (%s); run ./readability/capture-stacktraces.sh",
+					.as("stale: %s differs from the trace captured now (%s); run ./readability/regenerate.sh",
 							fixture.normalize(), fresh)
 					.isEqualTo(withoutTransportFrames(trace.getValue()));
 			}

@@ -3,8 +3,6 @@ package dev.rvl.localdb;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
 
 import org.springframework.boot.SpringApplication;
 import org.springframework.core.env.MapPropertySource;
@@ -18,7 +16,8 @@ class LocalPostgresEnvironmentPostProcessorTests {
 
 	@Test
 	void usesAConfiguredDatabaseAsIs() {
-		StandardEnvironment environment = environment(Map.of("spring.datasource.url", "jdbc:postgresql://db:5432/x"));
+		StandardEnvironment environment = environment(Map.of("spring.datasource.url", "jdbc:postgresql://db:5432/x"),
+				"local");
 
 		this.postProcessor.postProcessEnvironment(environment, new SpringApplication());
 
@@ -27,8 +26,8 @@ class LocalPostgresEnvironmentPostProcessorTests {
 	}
 
 	@Test
-	void startsTheLocalServerWhenNothingIsConfigured() {
-		StandardEnvironment environment = environment(Map.of("local-postgres.database", "localdb_epp"));
+	void startsTheLocalServerUnderTheLocalProfileWhenNothingIsConfigured() {
+		StandardEnvironment environment = environment(Map.of("local-postgres.database", "localdb_epp"), "local");
 
 		this.postProcessor.postProcessEnvironment(environment, new SpringApplication());
 
@@ -38,25 +37,19 @@ class LocalPostgresEnvironmentPostProcessorTests {
 	}
 
 	@Test
-	void canBeSwitchedOff() {
-		StandardEnvironment environment = environment(Map.of("local-postgres.enabled", "false"));
+	void doesNothingWithoutTheLocalProfile() {
+		StandardEnvironment environment = environment(Map.of("local-postgres.database", "localdb_epp"), "platform");
 
 		this.postProcessor.postProcessEnvironment(environment, new SpringApplication());
 
 		assertThat(environment.getProperty("spring.datasource.url")).isNull();
+		assertThat(environment.getPropertySources().contains("localPostgres")).isFalse();
 	}
 
-	@ParameterizedTest
-	@CsvSource({ "r2dbc:postgresql://db:5432/orders, jdbc:postgresql://db:5432/orders",
-			"r2dbc:pool:postgresql://db/orders?sslMode=disable, jdbc:postgresql://db/orders",
-			"r2dbcs:postgresql://db:6543/o, jdbc:postgresql://db:6543/o" })
-	void derivesFlywaysJdbcUrlFromTheR2dbcUrl(String r2dbc, String jdbc) {
-		assertThat(LocalPostgresEnvironmentPostProcessor.jdbcUrlOf(r2dbc)).isEqualTo(jdbc);
-	}
-
-	static StandardEnvironment environment(Map<String, Object> properties) {
+	static StandardEnvironment environment(Map<String, Object> properties, String profile) {
 		StandardEnvironment environment = new StandardEnvironment();
 		environment.getPropertySources().addFirst(new MapPropertySource("test", properties));
+		environment.setActiveProfiles(profile);
 		return environment;
 	}
 

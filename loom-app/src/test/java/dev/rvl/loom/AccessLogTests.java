@@ -17,8 +17,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * The shared request-log contract against this app, switched on with
  * {@code access-log.enabled=true}.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "local-postgres.enabled=false", "access-log.enabled=true" })
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "access-log.enabled=true")
 class AccessLogTests extends AccessLogContract {
 
 	static final TestDatabase DATABASE = TestDatabase.fresh("loom_access_log");

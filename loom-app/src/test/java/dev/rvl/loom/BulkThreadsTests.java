@@ -30,7 +30,7 @@ import static org.awaitility.Awaitility.await;
  * queue, the reader and the request stream. Virtual threads show only in a thread dump of
  * the new format, which this takes.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "local-postgres.enabled=false")
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 class BulkThreadsTests {
 
 	static final TestDatabase DATABASE = TestDatabase.fresh("loom_bulk_threads");

@@ -16,7 +16,7 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * The shared contract suite against the Loom app on virtual threads.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "local-postgres.enabled=false")
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 class OrderApiContractTests extends OrderApiContract {
 
 	static final TestDatabase DATABASE = TestDatabase.fresh("loom_contract");

@@ -29,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * pool, HTTP client, Tomcat), checked with JFR under concurrency; and the recorder
  * demonstrably sees pinning when it happens.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "local-postgres.enabled=false")
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 class PinningTests {
 
 	static final TestDatabase DATABASE = TestDatabase.fresh("loom_pinning");

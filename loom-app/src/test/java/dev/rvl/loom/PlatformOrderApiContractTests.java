@@ -18,7 +18,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * The shared contract suite against the Loom app in the {@code platform} profile: the
  * same answers on Tomcat's classic thread pool.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "local-postgres.enabled=false")
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @ActiveProfiles("platform")
 class PlatformOrderApiContractTests extends OrderApiContract {
 

@@ -1,10 +1,8 @@
 package dev.rvl.loom;
 
 import java.nio.file.Path;
-import java.util.Map;
 
 import dev.rvl.contract.AppProcess;
-import dev.rvl.contract.OwnPostgres;
 import dev.rvl.contract.ResilienceContract;
 
 /**
@@ -24,9 +22,8 @@ class ResilienceIT extends ResilienceContract {
 	}
 
 	@Override
-	protected Map<String, String> databaseEnvironment(OwnPostgres postgres) {
-		return Map.of("SPRING_DATASOURCE_URL", postgres.jdbcUrl(), "SPRING_DATASOURCE_USERNAME", "postgres",
-				"SPRING_DATASOURCE_PASSWORD", "postgres");
+	protected boolean r2dbc() {
+		return false;
 	}
 
 }

@@ -27,10 +27,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ThreadModelTests {
 
+	/**
+	 * On the local PostgreSQL through the {@code local} profile, as under
+	 * {@code spring-boot:run}.
+	 */
 	static final String PROPERTIES = "local-postgres.database=loom_threads";
 
 	@Nested
 	@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = PROPERTIES)
+	@ActiveProfiles("local")
 	class ByDefault {
 
 		@LocalServerPort
@@ -45,7 +50,7 @@ class ThreadModelTests {
 
 	@Nested
 	@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = PROPERTIES)
-	@ActiveProfiles("platform")
+	@ActiveProfiles({ "local", "platform" })
 	class UnderThePlatformProfile {
 
 		@LocalServerPort

@@ -17,7 +17,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * The shared contract suite against the reactive app, in this JVM so that BlockHound
  * watches every request it serves.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "local-postgres.enabled=false")
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 class OrderApiContractTests extends OrderApiContract {
 
 	static final TestDatabase DATABASE = TestDatabase.fresh("reactive_contract");

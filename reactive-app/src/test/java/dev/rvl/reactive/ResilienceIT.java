@@ -9,7 +9,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 import dev.rvl.contract.AppProcess;
-import dev.rvl.contract.OwnPostgres;
 import dev.rvl.contract.ResilienceContract;
 import org.junit.jupiter.api.AfterAll;
 
@@ -35,11 +34,15 @@ class ResilienceIT extends ResilienceContract {
 	}
 
 	@Override
-	protected Map<String, String> databaseEnvironment(OwnPostgres postgres) {
+	protected boolean r2dbc() {
+		return true;
+	}
+
+	@Override
+	protected Map<String, String> environment() {
 		// The environment is the only thing this class gives the app's process; the JVM
 		// reads JAVA_TOOL_OPTIONS from it.
-		return Map.of("SPRING_R2DBC_URL", postgres.r2dbcUrl(), "SPRING_R2DBC_USERNAME", "postgres",
-				"SPRING_R2DBC_PASSWORD", "postgres", "JAVA_TOOL_OPTIONS", blockHoundAgent());
+		return Map.of("JAVA_TOOL_OPTIONS", blockHoundAgent());
 	}
 
 	private static String blockHoundAgent() {

@@ -9,11 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
-import dev.rvl.contract.Api;
 import dev.rvl.contract.ContractSettings;
+import dev.rvl.contract.FailureCapture;
 import dev.rvl.contract.PartnerStub;
 import dev.rvl.contract.TestDatabase;
 import dev.rvl.contract.Traces;
@@ -55,15 +55,18 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The traces are normalized (line numbers, lambda and proxy numbers, hash codes, ids) and
  * compared with the committed fixtures under {@code docs/stacktraces}: a change in the
  * flow's frames fails here until the fixtures are captured again with
- * {@code ./readability/capture-stacktraces.sh} ({@code -Dreadability.capture=true}).
+ * {@code ./readability/regenerate.sh} ({@code -Dreadability.capture=true}).
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "local-postgres.enabled=false")
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @Import(StackTraceCaptureTests.CapturingProblemHandler.class)
 class StackTraceCaptureTests {
 
 	static final TestDatabase DATABASE = TestDatabase.fresh("reactive_stacktraces");
 
 	static final String APP = "reactive";
+
+	/** The one partner timeout there is: the deadline's, on the timer thread. */
+	static final Predicate<String> PARTNER_TIMEOUT = (trace) -> true;
 
 	@LocalServerPort
 	int port;
@@ -76,8 +79,9 @@ class StackTraceCaptureTests {
 
 	@Test
 	void capturesTheFailuresAsTheProblemHandlerReceivesThem() {
-		Map<String, String> traces = Failures.capture(URI.create("http://127.0.0.1:" + this.port),
-				PartnerStub.shared().baseUrl(), DATABASE.jdbcUrl());
+		Map<String, String> traces = CapturingProblemHandler.FAILURES.capture(
+				URI.create("http://127.0.0.1:" + this.port), PartnerStub.shared().baseUrl(), DATABASE.jdbcUrl(),
+				PARTNER_TIMEOUT);
 
 		assertThat(traces.get("partner-timeout")).contains("partner-timeout");
 		assertThat(traces.get("constraint-violation")).contains("order_line_quantity_at_most_50");
@@ -105,7 +109,7 @@ class StackTraceCaptureTests {
 						PartnerStub.shared().baseUrl().toString(), DATABASE.jdbcUrl()));
 		ContractSettings.properties(DATABASE, PartnerStub.shared(), true)
 			.forEach((name, value) -> command.add("--" + name + "=" + value));
-		command.addAll(List.of("--local-postgres.enabled=false", "--server.port=0", "--spring.main.banner-mode=off"));
+		command.addAll(List.of("--server.port=0", "--spring.main.banner-mode=off"));
 		Process process = new ProcessBuilder(command).redirectErrorStream(true)
 			.redirectOutput(out.resolve("app.log").toFile())
 			.start();
@@ -128,70 +132,6 @@ class StackTraceCaptureTests {
 	}
 
 	/**
-	 * The two failures and how their traces are made stable. Kept apart from the test
-	 * class so that {@link DebugAidMain} does not initialize it (and recreate the
-	 * database).
-	 */
-	static final class Failures {
-
-		static final String ORDER = """
-				{"customerId": 7, "lines": [{"sku": "SKU-00001", "quantity": 1}]}""";
-
-		static final String VIOLATING_ORDER = """
-				{"customerId": 7, "lines": [{"sku": "SKU-00001", "quantity": 60}]}""";
-
-		/**
-		 * Places the two failing orders over HTTP and returns the normalized traces the
-		 * problem handler received, by scenario.
-		 */
-		static Map<String, String> capture(URI app, URI stub, String jdbcUrl) {
-			Api api = new Api(app);
-			// A rule the schema might gain that the shared validator (1..100) does not
-			// know.
-			Traces.sql(jdbcUrl, "ALTER TABLE order_line DROP CONSTRAINT IF EXISTS order_line_quantity_at_most_50",
-					"ALTER TABLE order_line ADD CONSTRAINT order_line_quantity_at_most_50 CHECK (quantity <= 50) NOT VALID");
-			warmUp(api);
-			// Each failure twice, the second kept: a first request may run one-time
-			// initialization that the trace would show.
-			Map<String, String> traces = new TreeMap<>();
-			for (int run = 0; run < 2; run++) {
-				traces.put("constraint-violation", fail(api, 500, VIOLATING_ORDER));
-				Traces.faults(stub, "PUT", "{\"hangRate\": 1.0}");
-				try {
-					traces.put("partner-timeout", fail(api, 504, ORDER));
-				}
-				finally {
-					Traces.faults(stub, "DELETE", null);
-				}
-			}
-			return traces;
-		}
-
-		/**
-		 * Places orders until one succeeds: the first partner answers of a JVM build
-		 * Jackson's deserializers under a lock, which BlockHound reports when both
-		 * answers race for it on the event loop.
-		 */
-		private static void warmUp(Api api) {
-			for (int attempt = 0; attempt < 5; attempt++) {
-				if (api.placeOrder(ORDER).status() == 201) {
-					CapturingProblemHandler.FAILURES.clear();
-					return;
-				}
-			}
-			throw new IllegalStateException("No order succeeded: " + CapturingProblemHandler.describe());
-		}
-
-		private static String fail(Api api, int status, String order) {
-			CapturingProblemHandler.FAILURES.clear();
-			Api.Response response = api.placeOrder(order);
-			assertThat(response.status()).as(CapturingProblemHandler::describe).isEqualTo(status);
-			return Traces.normalize(CapturingProblemHandler.only());
-		}
-
-	}
-
-	/**
 	 * Starts the app with one of Reactor's debug aids switched on before anything else,
 	 * places the two failing orders and writes the traces.
 	 */
@@ -199,8 +139,7 @@ class StackTraceCaptureTests {
 
 		public static void main(String[] args) throws IOException {
 			// As in every test JVM of this module: a blocking call on a non-blocking
-			// thread
-			// fails the request that made it.
+			// thread fails the request that made it.
 			BlockHound.install();
 			switch (args[0]) {
 				case "onoperatordebug" -> Hooks.onOperatorDebug();
@@ -216,7 +155,11 @@ class StackTraceCaptureTests {
 					CapturingProblemHandler.class);
 			try (ConfigurableApplicationContext context = application.run(springArgs)) {
 				URI app = URI.create("http://127.0.0.1:" + context.getEnvironment().getProperty("local.server.port"));
-				for (Map.Entry<String, String> trace : Failures.capture(app, stub, jdbcUrl).entrySet()) {
+				// The outer class's PARTNER_TIMEOUT: naming it would initialize the test
+				// class here, and recreate its database.
+				Map<String, String> traces = CapturingProblemHandler.FAILURES.capture(app, stub, jdbcUrl,
+						(trace) -> true);
+				for (Map.Entry<String, String> trace : traces.entrySet()) {
 					Files.writeString(out.resolve(trace.getKey() + ".txt"), trace.getValue());
 				}
 			}
@@ -245,21 +188,12 @@ class StackTraceCaptureTests {
 	@Order(Ordered.HIGHEST_PRECEDENCE)
 	static class CapturingProblemHandler {
 
-		static final List<Throwable> FAILURES = new CopyOnWriteArrayList<>();
+		static final FailureCapture FAILURES = new FailureCapture();
 
 		@ExceptionHandler({ ProblemException.class, DataAccessException.class })
 		ResponseEntity<Map<String, Object>> capture(Throwable ex) {
 			FAILURES.add(ex);
 			return ProblemResponses.of(ex);
-		}
-
-		static String describe() {
-			return FAILURES.stream().map(Traces::normalize).toList().toString();
-		}
-
-		static Throwable only() {
-			assertThat(FAILURES).hasSize(1);
-			return FAILURES.remove(0);
 		}
 
 	}

@@ -38,6 +38,8 @@ import com.github.javaparser.ast.stmt.WhileStmt;
  * switch case, nested class method) and lambdas inside one method; a method body is depth
  * 0, {@code else if} does not nest;</li>
  * <li><b>lambdas</b> and <b>method references</b>: their occurrences;</li>
+ * <li><b>cognitive complexity</b>: see {@link Cognitive};</li>
+ * <li><b>error paths</b> and <b>concurrency constructs</b>: see {@link Constructs};</li>
  * <li><b>Reactor calls</b>: see {@link ReactorOperators}.</li>
  * </ul>
  */
@@ -46,22 +48,28 @@ final class CodeMetrics {
 	private CodeMetrics() {
 	}
 
-	static Metrics of(Unit unit, ReactorOperators reactor) {
+	static Metrics of(Unit unit, ReactorOperators reactor, Cognitive cognitive) {
 		Metrics metrics = Metrics.ZERO;
 		for (Node node : unit.nodes()) {
 			metrics = metrics.plus(of(node, 0, reactor));
 		}
-		return new Metrics(unit.codeLines(), metrics.complexity(), metrics.nesting(), metrics.lambdas(),
-				metrics.methodReferences(), metrics.reactorCalls());
+		return new Metrics(unit.codeLines(), metrics.complexity(), cognitive.of(unit), metrics.nesting(),
+				metrics.lambdas(), metrics.methodReferences(), metrics.errorPaths(), metrics.concurrency(),
+				metrics.reactorCalls());
 	}
 
-	static Metrics of(SourceFile file, ReactorOperators reactor) {
-		return of(file.unit(), file.codeLines(), reactor);
+	static Metrics of(SourceFile file, ReactorOperators reactor, Cognitive cognitive) {
+		Metrics metrics = of(file.unit(), file.codeLines(), reactor);
+		return new Metrics(metrics.codeLines(), metrics.complexity(), cognitive.of(file), metrics.nesting(),
+				metrics.lambdas(), metrics.methodReferences(), metrics.errorPaths(), metrics.concurrency(),
+				metrics.reactorCalls());
 	}
 
+	/** Everything but cognitive complexity (which {@link Cognitive} adds). */
 	static Metrics of(Node node, int codeLines, ReactorOperators reactor) {
-		return new Metrics(codeLines, complexity(node), nesting(node), node.findAll(LambdaExpr.class).size(),
-				node.findAll(MethodReferenceExpr.class).size(),
+		return new Metrics(codeLines, complexity(node), 0, nesting(node), node.findAll(LambdaExpr.class).size(),
+				node.findAll(MethodReferenceExpr.class).size(), Constructs.errorPaths(node, reactor),
+				Constructs.concurrency(node, reactor),
 				(int) node.findAll(MethodCallExpr.class).stream().filter(reactor::isOperatorCall).count());
 	}
 

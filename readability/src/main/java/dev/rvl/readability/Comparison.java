@@ -13,16 +13,26 @@ import java.util.Map;
  *
  * @param useCases each use case, measured
  * @param distinct per app, every method of the five use cases counted once
+ * @param withoutHelpers per app, the same without the reusable helpers
+ * ({@link UseCases#HELPERS})
  * @param wholeApp per app, all of its main code (whole files, imports included)
  * @param appFiles per app, its main source files (package-info excluded)
  * @param traces the captured stack traces
- * @param patches the feature change
+ * @param patches the feature changes' patches
+ * @param deadlineTests per app, the unit test of the fan-out's deadline
  */
-record Comparison(List<UseCaseResult> useCases, Map<App, Metrics> distinct, Map<App, Metrics> wholeApp,
-		Map<App, Integer> appFiles, List<StackTraces.Trace> traces, List<FeatureChange.Patch> patches) {
+record Comparison(List<UseCaseResult> useCases, Map<App, Metrics> distinct, Map<App, Metrics> withoutHelpers,
+		Map<App, Metrics> wholeApp, Map<App, Integer> appFiles, List<StackTraces.Trace> traces,
+		List<FeatureChange.Patch> patches, Map<App, Measured> deadlineTests) {
 
 	static Comparison of(Path repository) {
 		Sources sources = new Sources(repository);
+		List<SourceFile> analysed = new ArrayList<>();
+		for (Root root : List.of(Root.REACTIVE, Root.LOOM, Root.SHARED_WEB)) {
+			analysed.addAll(sources.all(root));
+		}
+		UseCases.DEADLINE_TESTS.values().forEach((part) -> analysed.add(sources.file(part.sourcePath())));
+		Cognitive cognitive = Cognitive.of(repository, analysed);
 		Map<App, ReactorOperators> reactor = new EnumMap<>(App.class);
 		Map<App, Metrics> wholeApp = new EnumMap<>(App.class);
 		Map<App, Integer> appFiles = new EnumMap<>(App.class);
@@ -30,7 +40,8 @@ record Comparison(List<UseCaseResult> useCases, Map<App, Metrics> distinct, Map<
 			List<SourceFile> files = sources.all(app.main());
 			ReactorOperators operators = new ReactorOperators(files);
 			reactor.put(app, operators);
-			wholeApp.put(app, Metrics.sum(files.stream().map((file) -> CodeMetrics.of(file, operators)).toList()));
+			wholeApp.put(app,
+					Metrics.sum(files.stream().map((file) -> CodeMetrics.of(file, operators, cognitive)).toList()));
 			appFiles.put(app, files.size());
 		}
 		ReactorOperators none = new ReactorOperators(List.of());
@@ -39,7 +50,7 @@ record Comparison(List<UseCaseResult> useCases, Map<App, Metrics> distinct, Map<
 		for (UseCase useCase : UseCases.ALL) {
 			Map<App, List<Measured>> units = new EnumMap<>(App.class);
 			for (App app : App.values()) {
-				List<Measured> measured = measure(sources, useCase.parts(app), reactor.get(app));
+				List<Measured> measured = measure(sources, useCase.parts(app), reactor.get(app), cognitive);
 				if (measured.stream().mapToInt((unit) -> unit.metrics().codeLines()).sum() == 0) {
 					throw new IllegalStateException("Use case " + useCase.id() + " has no code in " + app.module());
 				}
@@ -47,25 +58,44 @@ record Comparison(List<UseCaseResult> useCases, Map<App, Metrics> distinct, Map<
 				measured.forEach((unit) -> distinct.computeIfAbsent(app, (key) -> new LinkedHashMap<>())
 					.putIfAbsent(unit.unit().identity(), unit));
 			}
-			List<Measured> shared = measure(sources, useCase.shared(), none);
-			List<Measured> contract = measure(sources, useCase.tests(), none);
+			List<Measured> shared = measure(sources, useCase.shared(), none, cognitive);
+			List<Measured> contract = measure(sources, useCase.tests(), none, Cognitive.NONE);
 			useCases.add(new UseCaseResult(useCase, units, shared, contract));
 		}
 		Map<App, Metrics> distinctMetrics = new EnumMap<>(App.class);
-		distinct.forEach((app, units) -> distinctMetrics.put(app,
-				Metrics.sum(units.values().stream().map(Measured::metrics).toList())));
-		return new Comparison(List.copyOf(useCases), distinctMetrics, wholeApp, appFiles, StackTraces.read(repository),
-				FeatureChange.read(repository));
+		Map<App, Metrics> withoutHelpers = new EnumMap<>(App.class);
+		distinct.forEach((app, units) -> {
+			distinctMetrics.put(app, Metrics.sum(units.values().stream().map(Measured::metrics).toList()));
+			withoutHelpers.put(app,
+					Metrics.sum(units.values()
+						.stream()
+						.filter((unit) -> !UseCases.isHelper(unit.unit()))
+						.map(Measured::metrics)
+						.toList()));
+		});
+		Map<App, Measured> deadlineTests = new EnumMap<>(App.class);
+		for (App app : App.values()) {
+			deadlineTests.put(app,
+					measure(sources, List.of(UseCases.DEADLINE_TESTS.get(app)), reactor.get(app), cognitive).get(0));
+		}
+		return new Comparison(List.copyOf(useCases), distinctMetrics, withoutHelpers, wholeApp, appFiles,
+				StackTraces.read(repository), FeatureChange.read(repository), deadlineTests);
 	}
 
-	private static List<Measured> measure(Sources sources, List<Part> parts, ReactorOperators reactor) {
+	private static List<Measured> measure(Sources sources, List<Part> parts, ReactorOperators reactor,
+			Cognitive cognitive) {
 		List<Measured> measured = new ArrayList<>();
 		for (Part part : parts) {
 			for (Unit unit : sources.extract(part)) {
-				measured.add(new Measured(unit, CodeMetrics.of(unit, reactor)));
+				measured.add(new Measured(unit, CodeMetrics.of(unit, reactor, cognitive)));
 			}
 		}
 		return measured;
+	}
+
+	/** The code lines of the reusable helpers in an app's distinct total. */
+	int helperLines(App app) {
+		return this.distinct.get(app).codeLines() - this.withoutHelpers.get(app).codeLines();
 	}
 
 	StackTraces.Trace trace(String variant, String scenario) {
@@ -75,8 +105,11 @@ record Comparison(List<UseCaseResult> useCases, Map<App, Metrics> distinct, Map<
 			.orElseThrow();
 	}
 
-	FeatureChange.Patch patch(String name) {
-		return this.patches.stream().filter((patch) -> patch.name().equals(name)).findFirst().orElseThrow();
+	FeatureChange.Patch patch(FeatureChange.Change change, String name) {
+		return this.patches.stream()
+			.filter((patch) -> patch.change() == change && patch.name().equals(name))
+			.findFirst()
+			.orElseThrow();
 	}
 
 	UseCaseResult useCase(String id) {

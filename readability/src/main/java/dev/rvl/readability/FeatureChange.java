@@ -8,15 +8,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The same small feature made in both styles, as patches under
- * {@code docs/feature-change} (never applied to the main code; a test checks that each
- * still applies to the current sources): what each diff touches.
+ * The same small features made in both styles, as patches (never applied to the main
+ * code; a test checks that each still applies to the current sources): what each diff
+ * touches. Each change has a directory of its own with a {@code reactive}, a {@code loom}
+ * and a {@code shared} patch and a README.
  */
 final class FeatureChange {
 
-	static final String DIRECTORY = "docs/feature-change";
-
-	/** The patches, in page order: each app's, then what both need (stub, domain). */
+	/** The patches of a change, in page order: each app's, then what both need. */
 	static final List<String> PATCHES = List.of("reactive", "loom", "shared");
 
 	private FeatureChange() {
@@ -24,32 +23,74 @@ final class FeatureChange {
 
 	static List<Patch> read(Path repository) {
 		List<Patch> patches = new ArrayList<>();
-		for (String name : PATCHES) {
-			Path file = repository.resolve(DIRECTORY).resolve(name + ".patch");
-			if (!Files.isRegularFile(file)) {
-				throw new IllegalStateException("Missing patch " + DIRECTORY + "/" + name + ".patch");
-			}
-			try {
-				patches.add(Patch.of(name, DIRECTORY + "/" + name + ".patch", Files.readString(file)));
-			}
-			catch (IOException ex) {
-				throw new UncheckedIOException(ex);
+		for (Change change : Change.values()) {
+			for (String name : PATCHES) {
+				String path = change.directory() + "/" + name + ".patch";
+				Path file = repository.resolve(path);
+				if (!Files.isRegularFile(file)) {
+					throw new IllegalStateException("Missing patch " + path);
+				}
+				try {
+					patches.add(Patch.of(change, name, path, Files.readString(file)));
+				}
+				catch (IOException ex) {
+					throw new UncheckedIOException(ex);
+				}
 			}
 		}
 		return patches;
 	}
 
 	/**
+	 * The feature changes, each in a directory of its own.
+	 */
+	enum Change {
+
+		/** One more call in the fan-out. */
+		THIRD_PARTNER("docs/feature-change", "a third partner call", "parallel"),
+
+		/** A step skipped on a condition, and a step run again after a failure. */
+		GOLD_AND_RETRY("docs/feature-change-2", "no fraud check for small GOLD orders, one retry of a failed write",
+				"sequential, conditional");
+
+		private final String directory;
+
+		private final String title;
+
+		private final String kind;
+
+		Change(String directory, String title, String kind) {
+			this.directory = directory;
+			this.title = title;
+			this.kind = kind;
+		}
+
+		String kind() {
+			return this.kind;
+		}
+
+		String directory() {
+			return this.directory;
+		}
+
+		String title() {
+			return this.title;
+		}
+
+	}
+
+	/**
 	 * One patch.
 	 *
+	 * @param change the change it belongs to
 	 * @param name reactive, loom or shared
 	 * @param path where it is committed
 	 * @param text the unified diff
 	 * @param files the files it changes, with their counts
 	 */
-	record Patch(String name, String path, String text, List<FileChange> files) {
+	record Patch(Change change, String name, String path, String text, List<FileChange> files) {
 
-		static Patch of(String name, String path, String text) {
+		static Patch of(Change change, String name, String path, String text) {
 			List<FileChange> files = new ArrayList<>();
 			String file = null;
 			int added = 0;
@@ -76,7 +117,7 @@ final class FeatureChange {
 			if (files.isEmpty()) {
 				throw new IllegalStateException(path + " changes no file");
 			}
-			return new Patch(name, path, text, List.copyOf(files));
+			return new Patch(change, name, path, text, List.copyOf(files));
 		}
 
 		int added() {

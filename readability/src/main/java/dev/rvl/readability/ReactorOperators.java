@@ -110,6 +110,14 @@ final class ReactorOperators {
 		return isReactorClass(scope) || isPublisher(typeOf(scope));
 	}
 
+	/**
+	 * The simple name of an expression's static type, when the local inference knows it
+	 * (for {@link Constructs}: the declared type of a receiver).
+	 */
+	String declaredType(Expression expression) {
+		return typeOf(expression);
+	}
+
 	private static boolean isReactorClass(Expression scope) {
 		return scope instanceof NameExpr name
 				&& (name.getNameAsString().equals("Mono") || name.getNameAsString().equals("Flux"));

@@ -1,6 +1,7 @@
 package dev.rvl.readability;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,10 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Generates the readability comparison: {@code docs/readability.html} and
- * {@code docs/readability-findings.md}, from the current sources and the committed stack
- * traces and patches. Run with {@code ./readability/generate.sh}; the tests of this
- * module regenerate both in memory and fail when the committed files differ.
+ * Generates the readability comparison: {@code docs/readability.html},
+ * {@code docs/readability-findings.md} and the README's readability section (between
+ * {@link FindingsWriter#BEGIN} and {@link FindingsWriter#END}), from the current sources
+ * and the committed stack traces and patches. Run by {@code ./readability/regenerate.sh};
+ * the tests of this module regenerate all three in memory and fail when the committed
+ * files differ.
  */
 public final class ReadabilityReport {
 
@@ -19,8 +22,10 @@ public final class ReadabilityReport {
 
 	static final String FINDINGS = "docs/readability-findings.md";
 
-	/** The command that regenerates the outputs, as the staleness checks name it. */
-	static final String COMMAND = "./readability/generate.sh";
+	static final String README = "README.md";
+
+	/** The command that regenerates every output, as the staleness checks name it. */
+	static final String COMMAND = "./readability/regenerate.sh";
 
 	private ReadabilityReport() {
 	}
@@ -30,8 +35,34 @@ public final class ReadabilityReport {
 		Comparison comparison = Comparison.of(repository);
 		Map<String, String> outputs = new LinkedHashMap<>();
 		outputs.put(PAGE, PageWriter.write(comparison));
-		outputs.put(FINDINGS, FindingsWriter.write(comparison));
+		String findings = FindingsWriter.write(comparison);
+		outputs.put(FINDINGS, findings);
+		outputs.put(README, withFindings(read(repository.resolve(README)), findings));
 		return outputs;
+	}
+
+	/** The README with its readability section replaced by the findings. */
+	static String withFindings(String readme, String findings) {
+		int begin = readme.indexOf(FindingsWriter.BEGIN);
+		int end = readme.indexOf(FindingsWriter.END, Math.max(begin, 0));
+		if (begin < 0 || end < 0) {
+			throw new IllegalStateException("README.md has no readability section: put " + FindingsWriter.BEGIN
+					+ " and " + FindingsWriter.END + " on lines of their own where it belongs, then run " + COMMAND);
+		}
+		int after = end + FindingsWriter.END.length();
+		if (after < readme.length() && readme.charAt(after) == '\n') {
+			after++;
+		}
+		return readme.substring(0, begin) + findings + readme.substring(after);
+	}
+
+	private static String read(Path file) {
+		try {
+			return Files.readString(file, StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 	public static void main(String[] args) throws IOException {

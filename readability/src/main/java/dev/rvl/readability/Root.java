@@ -14,6 +14,12 @@ enum Root {
 	/** The Loom app's main code. */
 	LOOM("loom-app/src/main/java/dev/rvl/loom"),
 
+	/** The reactive app's tests. */
+	REACTIVE_TEST("reactive-app/src/test/java/dev/rvl/reactive"),
+
+	/** The Loom app's tests. */
+	LOOM_TEST("loom-app/src/test/java/dev/rvl/loom"),
+
 	/** Spring glue both apps share. */
 	SHARED_WEB("shared-web/src/main/java/dev/rvl/web"),
 

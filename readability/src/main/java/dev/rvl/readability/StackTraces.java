@@ -66,8 +66,8 @@ final class StackTraces {
 				String name = variant.id() + "-" + scenario.id() + ".txt";
 				Path file = repository.resolve(DIRECTORY).resolve(name);
 				if (!Files.isRegularFile(file)) {
-					throw new IllegalStateException("Missing stack trace " + DIRECTORY + "/" + name
-							+ ": run ./readability/capture-stacktraces.sh");
+					throw new IllegalStateException(
+							"Missing stack trace " + DIRECTORY + "/" + name + ": run " + ReadabilityReport.COMMAND);
 				}
 				try {
 					traces.add(Trace.of(scenario, variant, DIRECTORY + "/" + name, Files.readString(file)));

@@ -20,11 +20,17 @@ class CodeMetricsTests {
 	static final String SAMPLE = """
 			package dev.rvl.reactive.sample;
 
+			import java.time.Duration;
 			import java.util.List;
 			import java.util.Optional;
+			import java.util.concurrent.ArrayBlockingQueue;
+			import java.util.concurrent.BlockingQueue;
+			import java.util.concurrent.Executor;
+			import java.util.concurrent.locks.Lock;
 
 			import reactor.core.publisher.Flux;
 			import reactor.core.publisher.Mono;
+			import reactor.core.scheduler.Schedulers;
 
 			class Sample {
 
@@ -82,6 +88,49 @@ class CodeMetricsTests {
 						.concatWith(Flux.just("a")).next();
 				}
 
+				Mono<String> errors(Optional<String> key, Mono<String> given) {
+					String value = key.orElseThrow(() -> new IllegalStateException("none"));
+					key.orElseThrow();
+					if (value.isEmpty()) {
+						throw new IllegalArgumentException("empty");
+					}
+					return given.onErrorResume(IllegalStateException.class, (ex) -> Mono.just(value))
+						.onErrorMap((ex) -> new IllegalStateException(ex))
+						.doOnError((ex) -> System.out.println(ex))
+						.switchIfEmpty(Mono.error(new IllegalStateException()));
+				}
+
+				String threads(Executor executor, Lock lock, List<String> items) throws InterruptedException {
+					BlockingQueue<String> handoff = new ArrayBlockingQueue<>(1);
+					executor.execute(() -> handoff.add("x"));
+					lock.lock();
+					try {
+						items.add(handoff.take());
+					}
+					finally {
+						lock.unlock();
+					}
+					Thread.currentThread().interrupt();
+					try {
+						Thread.sleep(1);
+					}
+					catch (InterruptedException ex) {
+						return "interrupted";
+					}
+					return items.get(0);
+				}
+
+				Flux<String> pipeline(Flux<String> items, Mono<String> a, Mono<String> b) {
+					return Mono.zip(a, b, (x, y) -> x + y)
+						.timeout(Duration.ofSeconds(1))
+						.flux()
+						.concatWith(items.limitRate(8)
+							.flatMap((item) -> Mono.just(item), 4)
+							.flatMap((item) -> Mono.just(item))
+							.concatMapIterable((item) -> List.of(item), 1)
+							.publishOn(Schedulers.parallel()));
+				}
+
 				void empty() {
 				}
 
@@ -119,6 +168,8 @@ class CodeMetricsTests {
 
 	ReactorOperators reactor;
 
+	Cognitive cognitive;
+
 	@BeforeEach
 	void writeSample() throws IOException {
 		Path file = Root.REACTIVE.resolve(this.repository).resolve("sample/Sample.java");
@@ -126,12 +177,13 @@ class CodeMetricsTests {
 		Files.writeString(file, SAMPLE);
 		this.sources = new Sources(this.repository);
 		this.reactor = new ReactorOperators(this.sources.all(Root.REACTIVE));
+		this.cognitive = Cognitive.of(this.repository, this.sources.all(Root.REACTIVE));
 	}
 
 	Metrics measure(String member) {
 		List<Unit> units = this.sources.extract(Part.of(Root.REACTIVE, "sample/Sample#" + member));
 		assertThat(units).hasSize(1);
-		return CodeMetrics.of(units.get(0), this.reactor);
+		return CodeMetrics.of(units.get(0), this.reactor, this.cognitive);
 	}
 
 	@Test
@@ -139,6 +191,45 @@ class CodeMetricsTests {
 		// 1 + if, &&, else if, ||, for-each, ?:, two cases (not default), catch
 		assertThat(measure("branches").complexity()).isEqualTo(10);
 		assertThat(measure("<init>").complexity()).isEqualTo(1);
+	}
+
+	@Test
+	void takesCognitiveComplexityFromPmd() {
+		// if +1, && +1, else if +1, || +1, for-each +1, ?: +1 and +1 for its nesting,
+		// switch +1 (try does not nest), catch +1
+		assertThat(measure("branches").cognitive()).isEqualTo(9);
+		// an if inside two lambdas: +1 and +2 for its nesting
+		assertThat(measure("nested").cognitive()).isEqualTo(3);
+		assertThat(measure("<init>").cognitive()).isZero();
+	}
+
+	@Test
+	void countsErrorPathsAlikeInBothStyles() {
+		// orElseThrow(supplier), throw, onErrorResume, onErrorMap, doOnError, Mono.error;
+		// not orElseThrow() nor switchIfEmpty
+		assertThat(measure("errors").errorPaths()).isEqualTo(6);
+		// the catch
+		assertThat(measure("branches").errorPaths()).isEqualTo(1);
+		assertThat(measure("threads").errorPaths()).isEqualTo(1);
+		// Mono.error
+		assertThat(measure("reactive").errorPaths()).isEqualTo(1);
+	}
+
+	@Test
+	void countsThreadConstructs() {
+		// throws InterruptedException, new ArrayBlockingQueue, execute, add and take on
+		// the queue, lock, unlock, interrupt, sleep, catch InterruptedException; not
+		// currentThread, nor the list's add and get
+		assertThat(measure("threads").concurrency()).isEqualTo(10);
+		assertThat(measure("branches").concurrency()).isZero();
+	}
+
+	@Test
+	void countsReactorConcurrencyOperators() {
+		// zip, timeout, limitRate, flatMap with a concurrency, concatMapIterable with a
+		// prefetch, publishOn, Schedulers.parallel; not the plain flatMap
+		assertThat(measure("pipeline").concurrency()).isEqualTo(7);
+		assertThat(measure("reactive").concurrency()).isZero();
 	}
 
 	@Test

@@ -3,27 +3,40 @@ package dev.rvl.readability;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
+import dev.rvl.readability.FeatureChange.Change;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Each feature-change patch still applies to the current sources, context included
- * ({@code git apply --check}: nothing is written), so the diffs the page shows cannot
- * silently rot. {@code ./readability/generate.sh} refreshes the context; the app patches
- * are checked on their own: each touches only its app's files.
+ * Each patch of each feature change still applies to the current sources, context
+ * included ({@code git apply --check}: nothing is written), so the diffs the page shows
+ * cannot silently rot. {@code ./readability/regenerate.sh} refreshes the context; the app
+ * patches are checked on their own: each touches only its app's files.
  */
 class FeatureChangePatchesTests {
 
-	@ParameterizedTest
-	@ValueSource(strings = { "reactive", "loom", "shared" })
-	void patchAppliesToTheCurrentSources(String name) throws IOException, InterruptedException {
+	static Stream<Arguments> patches() {
+		return Arrays.stream(Change.values())
+			.flatMap((change) -> FeatureChange.PATCHES.stream().map((name) -> Arguments.of(change, name)));
+	}
+
+	static Stream<Arguments> appPatches() {
+		return patches().filter((arguments) -> !"shared".equals(arguments.get()[1]));
+	}
+
+	@ParameterizedTest(name = "{0} {1}")
+	@MethodSource("patches")
+	void patchAppliesToTheCurrentSources(Change change, String name) throws IOException, InterruptedException {
 		Path repository = ReadabilityPageTests.REPOSITORY;
-		Path patch = repository.resolve(FeatureChange.DIRECTORY).resolve(name + ".patch");
+		Path patch = repository.resolve(change.directory()).resolve(name + ".patch");
 		Process git = new ProcessBuilder(List.of("git", "apply", "--check", "--verbose", patch.toString()))
 			.directory(repository.toFile())
 			.redirectErrorStream(true)
@@ -33,16 +46,16 @@ class FeatureChangePatchesTests {
 		assertThat(git.exitValue())
 			.as("stale: %s no longer applies to the current sources; run %s (refreshes its context), or remake "
 					+ "it if the lines it changes moved (%s/README.md):%n%s", patch, ReadabilityReport.COMMAND,
-					FeatureChange.DIRECTORY, output)
+					change.directory(), output)
 			.isZero();
 	}
 
-	@ParameterizedTest
-	@ValueSource(strings = { "reactive", "loom" })
-	void appPatchTouchesOnlyItsApp(String name) {
+	@ParameterizedTest(name = "{0} {1}")
+	@MethodSource("appPatches")
+	void appPatchTouchesOnlyItsApp(Change change, String name) {
 		FeatureChange.Patch patch = FeatureChange.read(ReadabilityPageTests.REPOSITORY)
 			.stream()
-			.filter((candidate) -> candidate.name().equals(name))
+			.filter((candidate) -> candidate.change() == change && candidate.name().equals(name))
 			.findFirst()
 			.orElseThrow();
 		assertThat(patch.files()).allSatisfy((file) -> assertThat(file.path()).startsWith(name + "-app/"));

@@ -12,9 +12,10 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The committed page and findings are what the current sources generate: regenerated in
- * memory and compared byte for byte, so {@code ./mvnw verify} fails when either is stale
- * (or when the use-case table names code that is missing or empty: generation fails).
+ * The committed page, findings and README section are what the current sources generate:
+ * regenerated in memory and compared byte for byte, so {@code ./mvnw verify} fails when
+ * any is stale, naming {@link ReadabilityReport#COMMAND} (or when the use-case table
+ * names code that is missing or empty: generation fails).
  */
 class ReadabilityPageTests {
 
@@ -38,18 +39,18 @@ class ReadabilityPageTests {
 	}
 
 	@Test
-	void readmeFindingsMatchThePageWhenTheReadmeHasThem() throws IOException {
-		String readme = Files.readString(REPOSITORY.resolve("README.md"), StandardCharsets.UTF_8);
-		int begin = readme.indexOf(FindingsWriter.BEGIN);
-		if (begin < 0) {
-			return; // not merged into the README yet
-		}
-		int end = readme.indexOf(FindingsWriter.END, begin);
-		assertThat(end).as("README: %s without %s", FindingsWriter.BEGIN, FindingsWriter.END).isPositive();
-		assertThat(readme.substring(begin, end + FindingsWriter.END.length()) + "\n")
-			.as("stale: the README's readability findings differ from %s; run %s and copy it into the README",
-					ReadabilityReport.FINDINGS, ReadabilityReport.COMMAND)
-			.isEqualTo(generated.get(ReadabilityReport.FINDINGS));
+	void readmeReadabilitySectionIsUpToDate() throws IOException {
+		assertUpToDate(ReadabilityReport.README);
+		String readme = generated.get(ReadabilityReport.README);
+		assertThat(readme).contains(generated.get(ReadabilityReport.FINDINGS));
+	}
+
+	@Test
+	void replacesOnlyTheReadmeSection() {
+		String readme = "# Title\n\n" + FindingsWriter.BEGIN + "\nold\n" + FindingsWriter.END + "\n\n## Next\n";
+
+		assertThat(ReadabilityReport.withFindings(readme, FindingsWriter.BEGIN + "\nnew\n" + FindingsWriter.END + "\n"))
+			.isEqualTo("# Title\n\n" + FindingsWriter.BEGIN + "\nnew\n" + FindingsWriter.END + "\n\n## Next\n");
 	}
 
 	@Test
@@ -64,6 +65,9 @@ class ReadabilityPageTests {
 			assertThat(page).contains("<section id=\"" + useCase.id() + "\">");
 		}
 		assertThat(page).doesNotContain("\r").doesNotContain("<td>null</td>");
+		for (FeatureChange.Change change : FeatureChange.Change.values()) {
+			assertThat(page).contains(change.directory() + "/reactive.patch");
+		}
 	}
 
 	private static void assertUpToDate(String path) throws IOException {

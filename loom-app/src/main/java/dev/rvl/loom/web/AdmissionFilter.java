@@ -45,8 +45,7 @@ class AdmissionFilter extends OncePerRequestFilter {
 	@Override
 	protected boolean shouldNotFilter(HttpServletRequest request) {
 		// The decoded, normalized path the request is routed by (/%61pi/ and /api;v=1/
-		// are
-		// /api/ too), not the raw request URI.
+		// are /api/ too), not the raw request URI.
 		return !request.getServletPath().startsWith("/api/");
 	}
 

@@ -32,8 +32,7 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 			return;
 		}
 		// Tomcat rejects a request itself for its request line or headers (an encoded /
-		// or \ in
-		// the path, say), never for its body.
+		// or \ in the path, say), never for its body.
 		Problem problem = (status == 400)
 				? Problems.validation("request", "is not a valid HTTP request (path or headers)").problem()
 				: Problems.framework(status);

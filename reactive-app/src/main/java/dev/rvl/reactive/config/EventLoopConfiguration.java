@@ -5,9 +5,9 @@ import reactor.netty.ReactorNetty;
 import reactor.netty.resources.LoopResources;
 
 import org.springframework.boot.r2dbc.autoconfigure.ConnectionFactoryOptionsBuilderCustomizer;
-import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.client.ReactorResourceFactory;
 
 /**
  * The app's event loops ({@link EventLoops}) under the HTTP server, the partner client
@@ -27,9 +27,19 @@ class EventLoopConfiguration {
 		return new EventLoops("loop", Math.max(1, threads));
 	}
 
+	/**
+	 * The HTTP server on the app's loops. Not a {@code NettyServerCustomizer}: Boot's
+	 * {@code NettyWebServer} runs the server on this factory's loops when it starts,
+	 * after every customizer, so a customizer's {@code runOn} does not hold - the server
+	 * ran on Reactor Netty's four default {@code reactor-http-epoll} loops beside the
+	 * app's one (async-profiler, per-thread samples).
+	 */
 	@Bean
-	NettyServerCustomizer serverOnTheAppsLoops(EventLoops loops) {
-		return (server) -> server.runOn(loops.server());
+	ReactorResourceFactory reactorResourceFactory(EventLoops loops) {
+		ReactorResourceFactory factory = new ReactorResourceFactory();
+		factory.setUseGlobalResources(false);
+		factory.setLoopResources(loops.server());
+		return factory;
 	}
 
 	/** The partner client's loops (co-located). */

@@ -1,4 +1,4 @@
-package dev.rvl.bench;
+package dev.rvl.testsupport;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,13 +11,14 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
- * A process the runner started (app, stub, Gatling), its output in a log file. Stopping
- * is graceful first (SIGTERM), then forced. Every child still running when the runner
- * exits (also on Ctrl-C) is stopped.
+ * A process a harness started (an app, the stub, Gatling), its output in a log file.
+ * Stopping is graceful first (SIGTERM), then forced. Every child still running when the
+ * harness's JVM exits (also on Ctrl-C) is stopped.
  */
-final class ChildProcess {
+public final class ChildProcess {
 
 	private static final Set<ChildProcess> RUNNING = ConcurrentHashMap.newKeySet();
 
@@ -39,12 +40,22 @@ final class ChildProcess {
 		this.log = log;
 	}
 
-	static ChildProcess start(String name, List<String> command, Map<String, String> environment, Path log) {
+	public static ChildProcess start(String name, List<String> command, Map<String, String> environment, Path log) {
+		return start(name, command, environment, (inherited) -> false, log);
+	}
+
+	/**
+	 * Starts a process with the harness's environment less the variables {@code drop}
+	 * matches, plus {@code environment}.
+	 */
+	public static ChildProcess start(String name, List<String> command, Map<String, String> environment,
+			Predicate<String> drop, Path log) {
 		try {
-			Files.createDirectories(log.getParent());
+			Files.createDirectories(log.toAbsolutePath().getParent());
 			ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
 				.redirectOutput(log.toFile())
 				.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
+			builder.environment().keySet().removeIf(drop);
 			builder.environment().putAll(environment);
 			ChildProcess child = new ChildProcess(name, builder.start(), log);
 			RUNNING.add(child);
@@ -56,24 +67,24 @@ final class ChildProcess {
 		}
 	}
 
-	String name() {
+	public String name() {
 		return this.name;
 	}
 
-	long pid() {
+	public long pid() {
 		return this.process.pid();
 	}
 
-	boolean isAlive() {
+	public boolean isAlive() {
 		return this.process.isAlive();
 	}
 
-	Path log() {
+	public Path log() {
 		return this.log;
 	}
 
 	/** Waits for the exit; the exit code, or -1 if still running after the timeout. */
-	int waitFor(Duration timeout) throws InterruptedException {
+	public int waitFor(Duration timeout) throws InterruptedException {
 		return this.process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS) ? this.process.exitValue() : -1;
 	}
 
@@ -81,7 +92,7 @@ final class ChildProcess {
 	 * SIGTERM, wait up to {@code grace}, then kill.
 	 * @return how it ended
 	 */
-	Stopped stop(Duration grace) throws InterruptedException {
+	public Stopped stop(Duration grace) throws InterruptedException {
 		if (!this.process.isAlive()) {
 			return new Stopped(true, Duration.ZERO, this.process.exitValue());
 		}
@@ -96,8 +107,28 @@ final class ChildProcess {
 				this.process.isAlive() ? -1 : this.process.exitValue());
 	}
 
+	/** Sends SIGTERM (a graceful shutdown) without waiting. */
+	public void terminate() {
+		this.process.destroy();
+	}
+
+	/** Kills the process without waiting. */
+	public void kill() {
+		this.process.destroyForcibly();
+	}
+
+	/** Everything the process printed so far. */
+	public String output() {
+		try {
+			return Files.readString(this.log, StandardCharsets.UTF_8);
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
 	/** The last lines of the log, for error messages. */
-	String tail(int lines) {
+	public String tail(int lines) {
 		try {
 			List<String> all = Files.readAllLines(this.log, StandardCharsets.UTF_8);
 			return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
@@ -114,7 +145,7 @@ final class ChildProcess {
 	 * @param took how long it took
 	 * @param exitCode its exit code
 	 */
-	record Stopped(boolean graceful, Duration took, int exitCode) {
+	public record Stopped(boolean graceful, Duration took, int exitCode) {
 	}
 
 }

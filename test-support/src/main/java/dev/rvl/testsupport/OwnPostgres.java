@@ -1,14 +1,14 @@
-package dev.rvl.contract;
+package dev.rvl.testsupport;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Comparator;
+import java.util.stream.Stream;
 
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
@@ -35,7 +35,7 @@ public final class OwnPostgres implements AutoCloseable {
 	 */
 	public static OwnPostgres start(Path dataDirectory) {
 		deleteRecursively(dataDirectory);
-		OwnPostgres postgres = new OwnPostgres(dataDirectory, PartnerStub.freePort());
+		OwnPostgres postgres = new OwnPostgres(dataDirectory, Ports.free());
 		postgres.server = postgres.launch();
 		try (Connection connection = postgres.server.getPostgresDatabase().getConnection();
 				Statement statement = connection.createStatement()) {
@@ -71,8 +71,8 @@ public final class OwnPostgres implements AutoCloseable {
 	}
 
 	/** The {@code orders} database of this server. */
-	public TestDatabase database() {
-		return TestDatabase.at(jdbcUrl(), r2dbcUrl(), "postgres", "postgres");
+	public Database database() {
+		return new Database(jdbcUrl(), r2dbcUrl(), "postgres", "postgres");
 	}
 
 	private EmbeddedPostgres launch() {

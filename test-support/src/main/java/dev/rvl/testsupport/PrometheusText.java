@@ -1,4 +1,4 @@
-package dev.rvl.bench;
+package dev.rvl.testsupport;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,13 +15,13 @@ import java.util.function.Predicate;
  *
  * @param samples every sample in order
  */
-record PrometheusText(List<Sample> samples) {
+public record PrometheusText(List<Sample> samples) {
 
-	PrometheusText {
+	public PrometheusText {
 		samples = List.copyOf(samples);
 	}
 
-	static PrometheusText parse(String text) {
+	public static PrometheusText parse(String text) {
 		List<Sample> samples = new ArrayList<>();
 		int lineNumber = 0;
 		for (String line : text.split("\n")) {
@@ -41,12 +41,12 @@ record PrometheusText(List<Sample> samples) {
 	}
 
 	/** The sum of every series of a metric, or empty when the metric is absent. */
-	OptionalDouble sum(String name) {
+	public OptionalDouble sum(String name) {
 		return sum(name, (labels) -> true);
 	}
 
 	/** The sum of the series of a metric whose labels match. */
-	OptionalDouble sum(String name, Predicate<Map<String, String>> labels) {
+	public OptionalDouble sum(String name, Predicate<Map<String, String>> labels) {
 		boolean found = false;
 		double sum = 0;
 		for (Sample sample : this.samples) {
@@ -58,7 +58,7 @@ record PrometheusText(List<Sample> samples) {
 		return found ? OptionalDouble.of(sum) : OptionalDouble.empty();
 	}
 
-	List<Sample> named(String name) {
+	public List<Sample> named(String name) {
 		return this.samples.stream().filter((sample) -> sample.name().equals(name)).toList();
 	}
 
@@ -116,7 +116,7 @@ record PrometheusText(List<Sample> samples) {
 		}
 	}
 
-	static double parseValue(String text) {
+	public static double parseValue(String text) {
 		return switch (text) {
 			case "+Inf", "Inf" -> Double.POSITIVE_INFINITY;
 			case "-Inf" -> Double.NEGATIVE_INFINITY;
@@ -132,9 +132,9 @@ record PrometheusText(List<Sample> samples) {
 	 * @param labels label values
 	 * @param value the value
 	 */
-	record Sample(String name, Map<String, String> labels, double value) {
+	public record Sample(String name, Map<String, String> labels, double value) {
 
-		Sample {
+		public Sample {
 			labels = Map.copyOf(labels);
 		}
 

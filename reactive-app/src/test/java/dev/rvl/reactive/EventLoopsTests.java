@@ -1,0 +1,65 @@
+package dev.rvl.reactive;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+
+import dev.rvl.contract.ContractSettings;
+import dev.rvl.contract.PartnerStub;
+import dev.rvl.contract.TestDatabase;
+import dev.rvl.domain.seed.SeedData;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The HTTP server, the partner client and the R2DBC driver all run on the app's own event
+ * loops ({@code config/EventLoops}), checked at run time after real orders: no other
+ * event loop - Reactor Netty's or Spring's default server loops ({@code reactor-http-*},
+ * {@code webflux-http-*}), a driver loop of its own ({@code r2dbc-*}) - was ever started.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "local-postgres.enabled=false")
+class EventLoopsTests {
+
+	static final TestDatabase DATABASE = TestDatabase.fresh("reactive_event_loops");
+
+	@LocalServerPort
+	int port;
+
+	@DynamicPropertySource
+	static void contractSettings(DynamicPropertyRegistry registry) {
+		ContractSettings.properties(DATABASE, PartnerStub.shared(), true)
+			.forEach((name, value) -> registry.add(name, () -> value));
+	}
+
+	@Test
+	void serverPartnerClientAndDriverRunOnTheAppsLoopsOnly() throws Exception {
+		HttpClient client = HttpClient.newHttpClient();
+		for (int i = 1; i <= 5; i++) {
+			long customer = 100 + i;
+			String body = "{\"customerId\":" + customer + ",\"lines\":[{\"sku\":\"" + SeedData.sku(i)
+					+ "\",\"quantity\":1}]}";
+			HttpResponse<String> placed = client
+				.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/api/orders"))
+					.header("Content-Type", "application/json")
+					.POST(HttpRequest.BodyPublishers.ofString(body))
+					.build(), HttpResponse.BodyHandlers.ofString());
+			assertThat(placed.statusCode()).as(placed.body())
+				.isEqualTo(SeedData.alwaysFraudRejected(customer) ? 422 : 201);
+		}
+
+		List<String> threads = Thread.getAllStackTraces().keySet().stream().map(Thread::getName).sorted().toList();
+
+		assertThat(threads).anyMatch((name) -> name.startsWith("loop-"))
+			.noneMatch((name) -> name.matches(".*-(epoll|nio)-.*") && !name.startsWith("loop-"));
+	}
+
+}

@@ -1,0 +1,24 @@
+package dev.rvl.reactive;
+
+import java.nio.file.Path;
+
+import dev.rvl.contract.AppProcess;
+import dev.rvl.contract.PackagedJarContract;
+
+/**
+ * The reactive app's packaged jar ships no local database and fails fast without a
+ * configured one.
+ */
+class PackagedJarIT extends PackagedJarContract {
+
+	@Override
+	protected Path jar() {
+		return AppProcess.packagedJar("reactive-app");
+	}
+
+	@Override
+	protected String databaseVariable() {
+		return "SPRING_R2DBC_URL";
+	}
+
+}
