@@ -22,6 +22,13 @@ public final class ContractSettings {
 
 	public static final Duration QUEUE_BUDGET = Duration.ofSeconds(2);
 
+	/**
+	 * The scheduling-lag guard's threshold: as the queue budget, long enough for a busy
+	 * machine (and BlockHound) not to refuse a case's order; the guard itself is tested
+	 * by {@link SchedulingLagContract} with the apps' own kind of threshold.
+	 */
+	public static final Duration MAX_LAG = QUEUE_BUDGET;
+
 	public static final int POOL_SIZE = 20;
 
 	/**
@@ -68,6 +75,7 @@ public final class ContractSettings {
 		// above the suite's 24 racing orders, so no case is refused for what an earlier
 		// one taught it. Its behaviour is tested in shared-domain and ResilienceContract.
 		properties.put("orders.admission.min-limit", Integer.toString(MIN_ADAPTIVE_LIMIT));
+		properties.put("orders.admission.max-lag", MAX_LAG.toMillis() + "ms");
 		// A cold app's first order, on a busy machine, takes longer than the shipped 300
 		// ms to reach its partner calls (class loading, the driver's first queries). The
 		// budget is tested in shared-domain and, on the shipped settings, in

@@ -13,8 +13,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 /**
  * The order metrics, with the same names in both apps: {@code orders.in.flight} (gauge of
  * the requests past admission), {@code orders.admission.limit} (gauge of the limit on
- * orders in flight), {@code orders.bulk.queue.depth} (parsed bulk orders waiting for a
- * slot) and {@code orders.placed} (counter tagged {@code outcome}: {@code created},
+ * orders in flight), {@code orders.admission.lag} (gauge of the scheduler's lag,
+ * seconds), {@code orders.bulk.queue.depth} (parsed bulk orders waiting for a slot) and
+ * {@code orders.placed} (counter tagged {@code outcome}: {@code created},
  * {@code replayed} or the problem kind).
  */
 public class OrderMetrics {
@@ -31,6 +32,11 @@ public class OrderMetrics {
 		Gauge.builder("orders.admission.limit", admission, Admission::limit)
 			.description("Orders (POST /api/orders) admitted at most now: the adaptive limit, "
 					+ "or orders.max-in-flight when it is fixed")
+			.register(registry);
+		Gauge.builder("orders.admission.lag", admission, Admission::lagSeconds)
+			.description("How far behind its schedule the app's scheduler (event loops, "
+					+ "virtual-thread scheduler) runs now; orders are refused above orders.admission.max-lag")
+			.baseUnit("seconds")
 			.register(registry);
 		Gauge.builder("orders.bulk.queue.depth", this.bulkQueues, OrderMetrics::sum)
 			.description("Parsed bulk orders waiting for a free slot")

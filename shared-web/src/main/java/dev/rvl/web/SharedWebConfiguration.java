@@ -3,6 +3,7 @@ package dev.rvl.web;
 import java.time.Clock;
 
 import dev.rvl.domain.admission.Admission;
+import dev.rvl.domain.admission.SchedulingLag;
 import dev.rvl.domain.config.DatabaseSettings;
 import dev.rvl.domain.config.OrdersSettings;
 import dev.rvl.domain.config.PartnerSettings;
@@ -41,9 +42,18 @@ public class SharedWebConfiguration {
 		return Clock.systemUTC();
 	}
 
+	/**
+	 * The app's scheduling lag; each app runs its probes on its own scheduler (the
+	 * reactive app on every event loop, the Loom app on a virtual thread).
+	 */
 	@Bean
-	Admission admission(OrdersSettings settings) {
-		return new Admission(settings);
+	SchedulingLag schedulingLag(OrdersSettings settings) {
+		return new SchedulingLag(settings.admission().maxLag(), System::nanoTime);
+	}
+
+	@Bean
+	Admission admission(OrdersSettings settings, SchedulingLag schedulingLag) {
+		return new Admission(settings, schedulingLag);
 	}
 
 	@Bean

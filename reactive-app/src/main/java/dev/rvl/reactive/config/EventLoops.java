@@ -55,6 +55,11 @@ final class EventLoops {
 		return this::group;
 	}
 
+	/** Every loop of the group. */
+	Iterable<EventExecutor> all() {
+		return this.group;
+	}
+
 	void dispose() {
 		this.group.shutdownGracefully();
 	}

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 import dev.rvl.domain.admission.Admission;
+import dev.rvl.domain.admission.SchedulingLag;
 import dev.rvl.domain.config.OrdersSettings;
 import dev.rvl.domain.config.OrdersSettings.AdmissionSettings;
 import dev.rvl.domain.config.OrdersSettings.LimitAlgorithm;
@@ -39,9 +40,10 @@ class BulkIngestTests {
 		OrderService orders = mock(OrderService.class);
 		given(orders.place(any(), isNull(), any())).willReturn(blockingOnAnEventLoop());
 		OrdersSettings settings = new OrdersSettings(10, Duration.ofSeconds(1),
-				new AdmissionSettings(LimitAlgorithm.FIXED, 10, 10, 10), new OrdersSettings.Bulk(2, 4, 100));
+				new AdmissionSettings(LimitAlgorithm.FIXED, 10, 10, 10, Duration.ZERO),
+				new OrdersSettings.Bulk(2, 4, 100));
 		BulkIngest bulk = new BulkIngest(orders, settings,
-				new OrderMetrics(new SimpleMeterRegistry(), new Admission(settings)));
+				new OrderMetrics(new SimpleMeterRegistry(), new Admission(settings, SchedulingLag.OFF)));
 
 		bulk.ingest(Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(ORDER.getBytes(StandardCharsets.UTF_8))))
 			.as(StepVerifier::create)

@@ -27,6 +27,10 @@ import dev.rvl.domain.config.OrdersSettings.AdmissionSettings;
  * round trip plus a few queries); a 2 ms read or a minutes-long bulk request in the same
  * samples would look like congestion or its absence.</li>
  * </ul>
+ * Before both, orders are refused while the app's own scheduler runs late
+ * ({@link SchedulingLag}, {@code orders.admission.max-lag}): requests that wait for an
+ * event loop or a carrier thread wait before any limit can count them.
+ * <p>
  * Lock-free apart from the limit algorithm's short update, so it is safe on an event loop
  * and on virtual threads alike.
  */
@@ -36,20 +40,28 @@ public final class Admission {
 
 	private final SimpleLimiter<Void> orderLimiter;
 
+	private final SchedulingLag lag;
+
 	private final Duration queueBudget;
 
 	private final LongSupplier nanoClock;
 
-	public Admission(OrdersSettings settings) {
-		this(settings, System::nanoTime);
+	/**
+	 * @param settings the {@code orders.*} settings
+	 * @param lag the app's scheduling lag, whose probes the app runs
+	 */
+	public Admission(OrdersSettings settings, SchedulingLag lag) {
+		this(settings, lag, System::nanoTime);
 	}
 
 	/**
 	 * @param settings the {@code orders.*} settings
+	 * @param lag the app's scheduling lag, whose probes the app runs
 	 * @param nanoClock the clock latencies and queue waits are measured with (tests
 	 * inject one)
 	 */
-	public Admission(OrdersSettings settings, LongSupplier nanoClock) {
+	public Admission(OrdersSettings settings, SchedulingLag lag, LongSupplier nanoClock) {
+		this.lag = lag;
 		this.memoryGuard = new AdmissionLimit(settings.maxInFlight());
 		this.queueBudget = settings.queueBudget();
 		this.nanoClock = nanoClock;
@@ -94,10 +106,15 @@ public final class Admission {
 	}
 
 	/**
-	 * Admits a {@code POST /api/orders} under both limits.
+	 * Admits a {@code POST /api/orders} under the lag guard and both limits.
 	 * @return a ticket to complete when the answer is written, or the refusal
 	 */
 	public Decision admitOrder() {
+		if (this.lag.exceeded()) {
+			return new Refused("The server runs " + this.lag.nanos() / 1_000_000
+					+ " ms behind its schedule, more than orders.admission.max-lag (" + this.lag.max().toMillis()
+					+ " ms); retry later");
+		}
 		if (!this.memoryGuard.tryAcquire()) {
 			return memoryGuardRefusal();
 		}
@@ -137,6 +154,14 @@ public final class Admission {
 	 */
 	public int limit() {
 		return this.orderLimiter.getLimit();
+	}
+
+	/**
+	 * How far behind its schedule the app's scheduler runs now, in seconds (the
+	 * {@code orders.admission.lag} gauge).
+	 */
+	public double lagSeconds() {
+		return this.lag.nanos() / 1e9;
 	}
 
 	/** Orders in flight under the adaptive limit now. */

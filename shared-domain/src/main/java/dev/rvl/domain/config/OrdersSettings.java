@@ -30,10 +30,18 @@ public record OrdersSettings(int maxInFlight, Duration queueBudget, AdmissionSet
 	 * @param initialLimit the limit at start-up
 	 * @param minLimit the adaptive limit never goes below this
 	 * @param maxLimit nor above this
+	 * @param maxLag orders are refused while the app's own scheduler (event loops,
+	 * virtual-thread scheduler) runs later than this behind its schedule
+	 * ({@link dev.rvl.domain.admission.SchedulingLag}); 0 switches the guard off
 	 */
-	public record AdmissionSettings(LimitAlgorithm limit, int initialLimit, int minLimit, int maxLimit) {
+	public record AdmissionSettings(LimitAlgorithm limit, int initialLimit, int minLimit, int maxLimit,
+			Duration maxLag) {
 
 		public AdmissionSettings {
+			if (maxLag == null || maxLag.isNegative()) {
+				throw new IllegalArgumentException(
+						"orders.admission.max-lag must be 0 (off) or positive, was " + maxLag);
+			}
 			if (limit == null) {
 				throw new IllegalArgumentException("orders.admission.limit must be vegas, gradient2 or fixed");
 			}

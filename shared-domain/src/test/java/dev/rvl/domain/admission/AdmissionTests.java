@@ -262,6 +262,28 @@ class AdmissionTests {
 		assertThatNoException().isThrownBy(() -> QueueBudget.NONE.check("a bulk line"));
 	}
 
+	@ParameterizedTest
+	@EnumSource(LimitAlgorithm.class)
+	void refusesOrdersButNotReadsWhileTheSchedulerRunsLate(LimitAlgorithm algorithm) {
+		SchedulingLag lag = new SchedulingLag(Duration.ofMillis(100), this.nanos::get);
+		SchedulingLag.Probe loop = lag.probe();
+		Admission admission = admission(algorithm, 10_000, 20, 20, 100, lag);
+
+		this.nanos.addAndGet(Duration.ofMillis(150).toNanos());
+
+		assertThat(admission.admitOrder()).isInstanceOfSatisfying(Refused.class,
+				(refused) -> assertThat(refused.detail()).contains("140 ms behind its schedule")
+					.contains("orders.admission.max-lag (100 ms)"));
+		assertThat(admission.admit()).as("a read").isInstanceOf(Ticket.class);
+		assertThat(admission.inFlight()).as("the refused order holds no place").isEqualTo(1);
+		loop.ran();
+		assertThat(admission.admitOrder()).as("the loop ran: late once, as long as it stays the last run")
+			.isInstanceOf(Refused.class);
+		this.nanos.addAndGet(SchedulingLag.PERIOD.toNanos());
+		loop.ran();
+		assertThat(admission.admitOrder()).as("on time again").isInstanceOf(Ticket.class);
+	}
+
 	@ParameterizedTest(name = "initial {0}, min {1}, max {2}")
 	@CsvSource(textBlock = """
 			10, 20, 100
@@ -270,13 +292,19 @@ class AdmissionTests {
 			""")
 	void rejectsInconsistentLimits(int initial, int min, int max) {
 		assertThatIllegalArgumentException()
-			.isThrownBy(() -> new AdmissionSettings(LimitAlgorithm.VEGAS, initial, min, max));
+			.isThrownBy(() -> new AdmissionSettings(LimitAlgorithm.VEGAS, initial, min, max, Duration.ZERO));
 	}
 
 	private Admission admission(LimitAlgorithm algorithm, int maxInFlight, int initial, int min, int max) {
+		return admission(algorithm, maxInFlight, initial, min, max, new SchedulingLag(Duration.ZERO, this.nanos::get));
+	}
+
+	private Admission admission(LimitAlgorithm algorithm, int maxInFlight, int initial, int min, int max,
+			SchedulingLag lag) {
 		OrdersSettings settings = new OrdersSettings(maxInFlight, BUDGET,
-				new AdmissionSettings(algorithm, initial, min, max), new OrdersSettings.Bulk(16, 64, 100_000));
-		return new Admission(settings, this.nanos::get);
+				new AdmissionSettings(algorithm, initial, min, max, lag.max()),
+				new OrdersSettings.Bulk(16, 64, 100_000));
+		return new Admission(settings, lag, this.nanos::get);
 	}
 
 	private static List<Ticket> admitOrders(Admission admission) {
