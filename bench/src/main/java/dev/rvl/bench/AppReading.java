@@ -35,18 +35,20 @@ import dev.rvl.testsupport.PrometheusText;
  * @param processCpuUsage the JVM's recent CPU use as a share of the CPUs it sees
  * ({@code process_cpu_usage}), or {@code null}: the fallback for the above
  * @param cpuCount the CPUs the JVM sees ({@code system_cpu_count}), or {@code null}
+ * @param schedulingLagSeconds how far behind its schedule the app's scheduler runs at the
+ * scrape ({@code orders_admission_lag_seconds}), or {@code null}
  */
 record AppReading(Double liveThreads, Double heapUsedBytes, Double gcPauses, Double gcPauseSeconds, Double poolActive,
 		Double poolPending, Double inFlight, Double bulkQueueDepth, Double busyThreads,
 		Map<String, Double> ordersPlaced, Double virtualThreads, Double carrierThreads, Double admissionLimit,
-		Double processCpuSeconds, Double processCpuUsage, Double cpuCount) {
+		Double processCpuSeconds, Double processCpuUsage, Double cpuCount, Double schedulingLagSeconds) {
 
 	/** A reading without the process's own CPU figures. */
 	AppReading(Double liveThreads, Double heapUsedBytes, Double gcPauses, Double gcPauseSeconds, Double poolActive,
 			Double poolPending, Double inFlight, Double bulkQueueDepth, Double busyThreads,
 			Map<String, Double> ordersPlaced, Double virtualThreads, Double carrierThreads) {
 		this(liveThreads, heapUsedBytes, gcPauses, gcPauseSeconds, poolActive, poolPending, inFlight, bulkQueueDepth,
-				busyThreads, ordersPlaced, virtualThreads, carrierThreads, null, null, null, null);
+				busyThreads, ordersPlaced, virtualThreads, carrierThreads, null, null, null, null, null);
 	}
 
 	/** A reading without the virtual-thread scheduler's figures. */
@@ -78,7 +80,7 @@ record AppReading(Double liveThreads, Double heapUsedBytes, Double gcPauses, Dou
 						metrics.sum("jvm_threads_virtual_pool_size"))),
 				value(metrics.sum("orders_admission_limit")),
 				value(scaled(metrics.sum("process_cpu_time_ns_total"), 1e-9)), value(metrics.sum("process_cpu_usage")),
-				value(metrics.sum("system_cpu_count")));
+				value(metrics.sum("system_cpu_count")), value(metrics.sum("orders_admission_lag_seconds")));
 	}
 
 	/**

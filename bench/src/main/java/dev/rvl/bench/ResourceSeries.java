@@ -43,6 +43,8 @@ record ResourceSeries(List<Long> epochMs, Map<String, List<Double>> columns) {
 
 	static final String ADMISSION_LIMIT = "admissionLimit";
 
+	static final String SCHEDULING_LAG_MS = "schedulingLagMs";
+
 	static final String IN_FLIGHT = "inFlight";
 
 	static final String POOL_ACTIVE = "poolActive";
@@ -104,6 +106,8 @@ record ResourceSeries(List<Long> epochMs, Map<String, List<Double>> columns) {
 		columns.put(VIRTUAL_THREADS, gauge(samples, app(AppReading::virtualThreads)));
 		columns.put(CARRIER_THREADS, gauge(samples, app(AppReading::carrierThreads)));
 		columns.put(ADMISSION_LIMIT, gauge(samples, app(AppReading::admissionLimit)));
+		columns.put(SCHEDULING_LAG_MS, gauge(samples,
+				app((app) -> (app.schedulingLagSeconds() != null) ? app.schedulingLagSeconds() * 1000 : null)));
 		columns.put(IN_FLIGHT, gauge(samples, app(AppReading::inFlight)));
 		columns.put(POOL_ACTIVE, gauge(samples, app(AppReading::poolActive)));
 		columns.put(POOL_PENDING, gauge(samples, app(AppReading::poolPending)));

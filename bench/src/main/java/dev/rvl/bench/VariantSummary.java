@@ -213,6 +213,8 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 		put(peaks, "max carrier threads", maxWithin(resources, ResourceSeries.CARRIER_THREADS, fromMs, toMs));
 		put(peaks, "min admission limit", minWithin(resources, ResourceSeries.ADMISSION_LIMIT, fromMs, toMs));
 		put(peaks, "max admission limit", maxWithin(resources, ResourceSeries.ADMISSION_LIMIT, fromMs, toMs));
+		put(peaks, "max scheduling lag (ms, at the scrapes)",
+				maxWithin(resources, ResourceSeries.SCHEDULING_LAG_MS, fromMs, toMs));
 		put(peaks, "mean app CPU (cores)", resources.mean(ResourceSeries.CPU + Sample.APP, fromMs, toMs));
 		put(peaks, "max app CPU (cores)", maxWithin(resources, ResourceSeries.CPU + Sample.APP, fromMs, toMs));
 		put(peaks, "mean Gatling CPU (cores)", resources.mean(ResourceSeries.CPU + Sample.GATLING, fromMs, toMs));

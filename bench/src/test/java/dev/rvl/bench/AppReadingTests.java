@@ -21,4 +21,18 @@ class AppReadingTests {
 		assertThat(reading.carrierThreads()).isEqualTo(2.0);
 	}
 
+	@Test
+	void readsTheSchedulingLagBothAppsPublish() {
+		AppReading reading = AppReading.of(PrometheusText.parse("""
+				# HELP orders_admission_lag_seconds How far behind its schedule the app's scheduler runs now
+				# TYPE orders_admission_lag_seconds gauge
+				orders_admission_lag_seconds{application="reactive-app"} 0.125
+				"""));
+
+		assertThat(reading.schedulingLagSeconds()).isEqualTo(0.125);
+		assertThat(AppReading.of(PrometheusText.parse("orders_in_flight 1.0\n")).schedulingLagSeconds())
+			.as("an app without the gauge")
+			.isNull();
+	}
+
 }

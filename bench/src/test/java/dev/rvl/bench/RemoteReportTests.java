@@ -78,7 +78,7 @@ class RemoteReportTests {
 			AppReading reading = new AppReading(a.liveThreads(), a.heapUsedBytes(), a.gcPauses(), a.gcPauseSeconds(),
 					a.poolActive(), a.poolPending(), a.inFlight(), a.bulkQueueDepth(), a.busyThreads(),
 					a.ordersPlaced(), a.virtualThreads(), a.carrierThreads(), a.admissionLimit(),
-					app.cpuTicks() / (double) ProcFs.CLOCK_TICKS, null, 2.0);
+					app.cpuTicks() / (double) ProcFs.CLOCK_TICKS, null, 2.0, a.schedulingLagSeconds());
 			return new Sample(sample.epochMs(), processes, sample.machine(), reading, sample.stubBuckets());
 		}).toList();
 		return new VariantResult(local.variant(), null, null, local.warmup(), null, local.recording(), samples,

@@ -200,7 +200,7 @@ class RemoteTargetsTests {
 
 	private static AppReading reading(Double cpuSeconds, double usage) {
 		return new AppReading(30.0, 1e8, 0.0, 0.0, 1.0, 0.0, 2.0, 0.0, null, Map.of(), 4.0, 2.0, null, cpuSeconds,
-				usage, 2.0);
+				usage, 2.0, null);
 	}
 
 }
