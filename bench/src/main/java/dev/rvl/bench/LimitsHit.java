@@ -45,7 +45,8 @@ final class LimitsHit {
 		}
 		long overloaded = outcomes.getOrDefault("overloaded", 0L);
 		if (statuses.getOrDefault("503", 0L) > 0) {
-			limits.add(statuses.get("503") + " x 503 overloaded (the admission limit on orders, the memory guard of "
+			limits.add(statuses.get("503")
+					+ " x 503 overloaded (the scheduling-lag guard or the admission limit on orders, the memory guard of "
 					+ maxInFlight + " in flight, the queue budget or the DB pool wait)"
 					+ ((overloaded > 0) ? ", " + overloaded + " counted by the app" : ""));
 		}
