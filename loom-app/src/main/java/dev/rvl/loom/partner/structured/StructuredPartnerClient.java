@@ -45,7 +45,7 @@ public class StructuredPartnerClient extends PartnerClient {
 	/** Asks both partners at once, on two threads, under one deadline. */
 	@Override
 	public PartnerQuotes quotes(OrderDraft draft) {
-		try (var scope = StructuredTaskScope.open(Joiner.awaitAllSuccessfulOrThrow(),
+		try (StructuredTaskScope<Object, Void> scope = StructuredTaskScope.open(Joiner.awaitAllSuccessfulOrThrow(),
 				(config) -> config.withTimeout(this.timeout))) {
 			Subtask<FraudScore> fraud = scope.fork(() -> fraudScore(draft.fraudCheck()));
 			Subtask<ShippingQuote> shipping = scope.fork(() -> shippingQuote(draft.shippingRequest()));
