@@ -135,6 +135,9 @@ final class PageWriter {
 				+ "are therefore counted by one definition for both styles: a <code>catch</code> and an "
 				+ "<code>onErrorResume</code> count alike, and so do a <code>fork</code> and a <code>zip</code>. "
 				+ "Reactor calls have no Loom counterpart: they are the vocabulary a reader of the reactive code needs. "
+				+ "The Loom app's opt-in structured fan-out (<code>partner.fan-out=structured</code>, the third column "
+				+ "of the <a href=\"#partner-fan-out\">partner fan-out</a>) is in its whole-app row, being main code, "
+				+ "and in none of the use-case rows above it. "
 				+ "Definitions: <a href=\"#method\">how it is measured</a>.</p>\n</section>\n");
 	}
 
