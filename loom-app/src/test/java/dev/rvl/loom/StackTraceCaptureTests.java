@@ -11,7 +11,9 @@ import dev.rvl.contract.TestDatabase;
 import dev.rvl.contract.Traces;
 import dev.rvl.domain.problem.ProblemException;
 import dev.rvl.web.ProblemResponses;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnJre;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
@@ -23,6 +25,7 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.http.ResponseEntity;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.TestPropertySource;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
@@ -37,7 +40,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The traces are normalized (line numbers, lambda and proxy numbers, hash codes, ids) and
  * compared with the committed fixtures under {@code docs/stacktraces}: a change in the
  * flow's frames fails here until the fixtures are captured again with
- * {@code ./readability/regenerate.sh} ({@code -Dreadability.capture=true}).
+ * {@code ./readability/regenerate.sh} ({@code -Dreadability.capture=true}). The partner
+ * timeout is captured again with {@code partner.fan-out=structured}, the fan-out written
+ * with {@code StructuredTaskScope}, for the page's third column.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @Import(StackTraceCaptureTests.CapturingProblemHandler.class)
@@ -55,6 +60,12 @@ class StackTraceCaptureTests {
 	 */
 	static final Predicate<String> PARTNER_TIMEOUT = (trace) -> trace
 		.contains("at dev.rvl.loom.concurrent.FanOut.join(");
+
+	/**
+	 * The same race with the structured fan-out: the scope's deadline, not the call's.
+	 */
+	static final Predicate<String> STRUCTURED_PARTNER_TIMEOUT = (trace) -> trace
+		.contains("at dev.rvl.loom.partner.structured.StructuredPartnerClient.quotes(");
 
 	@LocalServerPort
 	int port;
@@ -74,6 +85,31 @@ class StackTraceCaptureTests {
 		assertThat(traces.get("partner-timeout")).contains("partner-timeout");
 		assertThat(traces.get("constraint-violation")).contains("order_line_quantity_at_most_50");
 		Traces.checkCommitted(APP, traces);
+	}
+
+	/**
+	 * The partner timeout with {@code partner.fan-out=structured}: only on JDK 25, where
+	 * the structured fan-out is compiled and the tests run with {@code --enable-preview}.
+	 * The constraint violation does not reach the fan-out, so only the timeout is kept.
+	 */
+	@Nested
+	@TestPropertySource(properties = "partner.fan-out=structured")
+	@EnabledOnJre(versions = 25)
+	class WithTheStructuredFanOut {
+
+		@LocalServerPort
+		int port;
+
+		@Test
+		void capturesThePartnerTimeoutAsTheProblemHandlerReceivesIt() {
+			Map<String, String> traces = CapturingProblemHandler.FAILURES.capture(
+					URI.create("http://127.0.0.1:" + this.port), PartnerStub.shared().baseUrl(), DATABASE.jdbcUrl(),
+					STRUCTURED_PARTNER_TIMEOUT);
+
+			assertThat(traces.get("partner-timeout")).contains("partner-timeout");
+			Traces.checkCommitted(APP + "-structured", Map.of("partner-timeout", traces.get("partner-timeout")));
+		}
+
 	}
 
 	/**

@@ -6,6 +6,8 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.Predicate;
 
 /**
  * Everything the page and the findings show, computed from the sources and the committed
@@ -58,9 +60,10 @@ record Comparison(List<UseCaseResult> useCases, Map<App, Metrics> distinct, Map<
 				measured.forEach((unit) -> distinct.computeIfAbsent(app, (key) -> new LinkedHashMap<>())
 					.putIfAbsent(unit.unit().identity(), unit));
 			}
+			List<Measured> structured = measure(sources, useCase.structured(), reactor.get(App.LOOM), cognitive);
 			List<Measured> shared = measure(sources, useCase.shared(), none, cognitive);
 			List<Measured> contract = measure(sources, useCase.tests(), none, Cognitive.NONE);
-			useCases.add(new UseCaseResult(useCase, units, shared, contract));
+			useCases.add(new UseCaseResult(useCase, units, structured, shared, contract));
 		}
 		Map<App, Metrics> distinctMetrics = new EnumMap<>(App.class);
 		Map<App, Metrics> withoutHelpers = new EnumMap<>(App.class);
@@ -131,8 +134,25 @@ record Comparison(List<UseCaseResult> useCases, Map<App, Metrics> distinct, Map<
 	 * @param key what the rows are aligned on
 	 * @param reactive the reactive app's code, or {@code null}
 	 * @param loom the Loom app's code, or {@code null}
+	 * @param structured the third column's code, or {@code null} (where the use case has
+	 * one: {@link #inherited()} when it is the Loom column's own code)
 	 */
-	record Row(String key, Measured reactive, Measured loom) {
+	record Row(String key, Measured reactive, Measured loom, Measured structured) {
+
+		Row(String key, Measured reactive, Measured loom) {
+			this(key, reactive, loom, null);
+		}
+
+		Row withStructured(Measured measured) {
+			return new Row(this.key, this.reactive, this.loom, measured);
+		}
+
+		/** The third column runs the Loom column's code here, unchanged. */
+		boolean inherited() {
+			return this.structured != null && this.loom != null
+					&& this.structured.unit().identity().equals(this.loom.unit().identity());
+		}
+
 	}
 
 	/**
@@ -140,13 +160,24 @@ record Comparison(List<UseCaseResult> useCases, Map<App, Metrics> distinct, Map<
 	 *
 	 * @param useCase the table entry
 	 * @param units per app, the code in table order
+	 * @param structured the third column's code (the Loom app with
+	 * {@code partner.fan-out=structured}), empty where there is none
 	 * @param shared the code both use as is
 	 * @param tests the contract tests exercising it
 	 */
-	record UseCaseResult(UseCase useCase, Map<App, List<Measured>> units, List<Measured> shared, List<Measured> tests) {
+	record UseCaseResult(UseCase useCase, Map<App, List<Measured>> units, List<Measured> structured,
+			List<Measured> shared, List<Measured> tests) {
 
 		Metrics metrics(App app) {
 			return Metrics.sum(this.units.get(app).stream().map(Measured::metrics).toList());
+		}
+
+		boolean hasStructured() {
+			return !this.structured.isEmpty();
+		}
+
+		Metrics structuredMetrics() {
+			return Metrics.sum(this.structured.stream().map(Measured::metrics).toList());
 		}
 
 		Metrics sharedMetrics() {
@@ -157,8 +188,41 @@ record Comparison(List<UseCaseResult> useCases, Map<App, Metrics> distinct, Map<
 			return this.tests.stream().mapToInt((test) -> test.metrics().codeLines()).sum();
 		}
 
-		/** The rows, aligned by key: common steps in order, each app's own in place. */
+		/**
+		 * The rows, aligned by key: common steps in order, each app's own in place; then
+		 * the third column's code, if any: the Loom column's own code in its row, an
+		 * override in the row of the Loom method of that name, the rest in rows of their
+		 * own at the end.
+		 */
 		List<Row> rows() {
+			List<Row> rows = new ArrayList<>(twoColumnRows());
+			for (Measured measured : this.structured) {
+				int at = row(rows,
+						(row) -> row.loom() != null && row.loom().unit().identity().equals(measured.unit().identity()));
+				if (at < 0) {
+					at = row(rows, (row) -> row.loom() != null && row.structured() == null
+							&& Objects.equals(row.loom().unit().member(), measured.unit().member()));
+				}
+				if (at < 0) {
+					rows.add(new Row(key(measured), null, null, measured));
+				}
+				else {
+					rows.set(at, rows.get(at).withStructured(measured));
+				}
+			}
+			return rows;
+		}
+
+		private static int row(List<Row> rows, Predicate<Row> wanted) {
+			for (int i = 0; i < rows.size(); i++) {
+				if (wanted.test(rows.get(i))) {
+					return i;
+				}
+			}
+			return -1;
+		}
+
+		private List<Row> twoColumnRows() {
 			List<Measured> reactive = this.units.get(App.REACTIVE);
 			List<Measured> loom = this.units.get(App.LOOM);
 			int[][] common = new int[reactive.size() + 1][loom.size() + 1];

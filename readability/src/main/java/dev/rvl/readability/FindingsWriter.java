@@ -92,6 +92,7 @@ final class FindingsWriter {
 			.append(" (the real deadline) | |\n");
 		this.text.append("\nFive takeaways:\n\n");
 		int helperLines = this.comparison.helperLines(App.LOOM);
+		Comparison.UseCaseResult fanOut = this.comparison.useCase("partner-fan-out");
 		this.text.append("1. **Most of the size gap is one reusable helper.** ")
 			.append(helpers)
 			.append(" (")
@@ -105,7 +106,29 @@ final class FindingsWriter {
 			.append(reactive.codeLines())
 			.append(" vs ")
 			.append(loomWithout.codeLines())
-			.append(". A Loom code base writes it once (or takes `StructuredTaskScope` when it is final).\n");
+			.append(". A Loom code base writes it once, or takes `StructuredTaskScope`: with it (JDK 25 preview, ")
+			.append("`partner.fan-out=structured`, off by default, the same contract suite passed) the partner ")
+			.append("fan-out is ")
+			.append(fanOut.structuredMetrics().codeLines())
+			.append(" code lines (cyclomatic ")
+			.append(fanOut.structuredMetrics().complexity())
+			.append(", cognitive ")
+			.append(fanOut.structuredMetrics().cognitive())
+			.append(") against ")
+			.append(fanOut.metrics(App.LOOM).codeLines())
+			.append(" (")
+			.append(fanOut.metrics(App.LOOM).complexity())
+			.append(", ")
+			.append(fanOut.metrics(App.LOOM).cognitive())
+			.append(") with ")
+			.append(helpers)
+			.append(" and ")
+			.append(fanOut.metrics(App.REACTIVE).codeLines())
+			.append(" (")
+			.append(fanOut.metrics(App.REACTIVE).complexity())
+			.append(", ")
+			.append(fanOut.metrics(App.REACTIVE).cognitive())
+			.append(") reactive.\n");
 		this.text.append("2. **Error paths are comparable once counted alike; the complexity metrics are not.** ")
 			.append("Cyclomatic complexity (")
 			.append(reactive.complexity())
@@ -149,7 +172,9 @@ final class FindingsWriter {
 		Trace hooksTimeout = this.comparison.trace("reactive-onoperatordebug", "partner-timeout");
 		this.text.append("4. **A failure is easier to follow in Loom.** The same partner timeout names ")
 			.append(loomTimeout.ownMethods().size())
-			.append(" project methods in the Loom trace, every step from the controller down to the fan-out's join; ")
+			.append(" project methods in the Loom trace, every step from the controller down to the fan-out's join (")
+			.append(this.comparison.trace("loom-structured", "partner-timeout").ownMethods().size())
+			.append(" with `StructuredTaskScope`, whose `join` is the JDK's); ")
 			.append("the reactive trace, on the timer thread, names ")
 			.append(reactiveTimeout.ownMethods().size())
 			.append(", ")

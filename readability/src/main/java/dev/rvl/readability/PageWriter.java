@@ -1,5 +1,6 @@
 package dev.rvl.readability;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.function.ToIntFunction;
@@ -134,6 +135,9 @@ final class PageWriter {
 				+ "are therefore counted by one definition for both styles: a <code>catch</code> and an "
 				+ "<code>onErrorResume</code> count alike, and so do a <code>fork</code> and a <code>zip</code>. "
 				+ "Reactor calls have no Loom counterpart: they are the vocabulary a reader of the reactive code needs. "
+				+ "The Loom app's opt-in structured fan-out (<code>partner.fan-out=structured</code>, the third column "
+				+ "of the <a href=\"#partner-fan-out\">partner fan-out</a>) is in its whole-app row, being main code, "
+				+ "and in none of the use-case rows above it. "
 				+ "Definitions: <a href=\"#method\">how it is measured</a>.</p>\n</section>\n");
 	}
 
@@ -149,8 +153,11 @@ final class PageWriter {
 		this.html.append("<section id=\"").append(useCase.id()).append("\">\n<h2>").append(escape(useCase.title()));
 		this.html.append("</h2>\n<p>").append(escape(useCase.summary())).append("</p>\n");
 		this.html.append("<p class=\"note\">").append(escape(useCase.note())).append("</p>\n");
-		this.html
-			.append("<table class=\"small\"><thead><tr><th></th><th>Reactive</th><th>Loom</th></tr></thead><tbody>");
+		boolean structured = result.hasStructured();
+		String grid = structured ? "pair triple" : "pair";
+		this.html.append("<table class=\"small\"><thead><tr><th></th><th>Reactive</th><th>Loom</th>")
+			.append(structured ? "<th>Loom + StructuredTaskScope</th>" : "")
+			.append("</tr></thead><tbody>");
 		Metrics reactive = result.metrics(App.REACTIVE);
 		Metrics loom = result.metrics(App.LOOM);
 		for (Column column : COLUMNS) {
@@ -160,26 +167,43 @@ final class PageWriter {
 				.append(column.value().applyAsInt(reactive))
 				.append("</td><td>")
 				.append(column.value().applyAsInt(loom))
-				.append("</td></tr>");
+				.append("</td>");
+			if (structured) {
+				this.html.append("<td>").append(column.value().applyAsInt(result.structuredMetrics())).append("</td>");
+			}
+			this.html.append("</tr>");
 		}
-		this.html.append("<tr><th>Contract test lines (shared)</th><td colspan=\"2\">")
+		this.html.append("<tr><th>Contract test lines (shared)</th><td colspan=\"")
+			.append(structured ? 3 : 2)
+			.append("\">")
 			.append(result.testLines())
 			.append(" in ")
 			.append(result.tests().size())
 			.append(" tests</td></tr></tbody></table>\n");
-		this.html.append("<div class=\"pair head\"><div>")
+		this.html.append("<div class=\"")
+			.append(grid)
+			.append(" head\"><div>")
 			.append(escape(App.REACTIVE.title()))
 			.append("</div><div>")
 			.append(escape(App.LOOM.title()))
+			.append(structured ? "</div><div>" + escape(UseCases.STRUCTURED_TITLE) : "")
 			.append("</div></div>\n");
 		for (Row row : result.rows()) {
-			this.html.append("<div class=\"pair\" id=\"")
+			this.html.append("<div class=\"")
+				.append(grid)
+				.append("\" id=\"")
 				.append(useCase.id())
 				.append('-')
 				.append(anchor(row.key()))
 				.append("\">");
-			cell(row.reactive(), row.loom());
-			cell(row.loom(), row.reactive());
+			cell(row.reactive(), (row.loom() != null) ? row.loom() : row.structured());
+			cell(row.loom(), (row.reactive() != null) ? row.reactive() : row.structured());
+			if (structured && row.inherited()) {
+				inherited(row.structured());
+			}
+			else if (structured) {
+				cell(row.structured(), (row.loom() != null) ? row.loom() : row.reactive());
+			}
 			this.html.append("</div>\n");
 		}
 		if (!result.shared().isEmpty()) {
@@ -216,7 +240,26 @@ final class PageWriter {
 			.append("\">")
 			.append(unit.file().path())
 			.append("</a></p><p class=\"metrics\">")
-			.append(metrics.codeLines())
+			.append(metricsLine(metrics))
+			.append("</p><pre>")
+			.append(Html.code(unit.display()))
+			.append("</pre></div>");
+	}
+
+	/**
+	 * The third column's cell where it runs the Loom column's code unchanged: named and
+	 * counted, not shown twice.
+	 */
+	private void inherited(Measured measured) {
+		this.html.append("<div class=\"none\"><p>The same code as the Loom column (inherited): <code>")
+			.append(escape(measured.unit().label()))
+			.append("</code>, counted here too.</p><p class=\"metrics\">")
+			.append(metricsLine(measured.metrics()))
+			.append("</p></div>");
+	}
+
+	private static String metricsLine(Metrics metrics) {
+		return new StringBuilder().append(metrics.codeLines())
 			.append(" lines &middot; cyclomatic ")
 			.append(metrics.complexity())
 			.append(" &middot; cognitive ")
@@ -233,9 +276,8 @@ final class PageWriter {
 			.append(metrics.methodReferences())
 			.append(" method refs &middot; ")
 			.append(metrics.reactorCalls())
-			.append(" Reactor calls</p><pre>")
-			.append(Html.code(unit.display()))
-			.append("</pre></div>");
+			.append(" Reactor calls")
+			.toString();
 	}
 
 	private void stackTraces() {
@@ -257,6 +299,9 @@ final class PageWriter {
 			this.html.append("<table class=\"small\"><thead><tr><th></th><th>Printed lines</th><th>Frames</th>"
 					+ "<th>Own frames</th><th>Traceback sites</th><th>Project methods named</th></tr></thead><tbody>\n");
 			for (StackTraces.Variant variant : StackTraces.VARIANTS) {
+				if (!variant.shows(scenario)) {
+					continue;
+				}
 				Trace trace = this.comparison.trace(variant.id(), scenario.id());
 				this.html.append("<tr><th title=\"")
 					.append(escape(variant.description()))
@@ -279,10 +324,17 @@ final class PageWriter {
 					.append("</td></tr>\n");
 			}
 			this.html.append("</tbody></table>\n");
-			tracePair(this.comparison.trace("reactive", scenario.id()), this.comparison.trace("loom", scenario.id()));
+			List<Trace> traces = new ArrayList<>(List.of(this.comparison.trace("reactive", scenario.id()),
+					this.comparison.trace("loom", scenario.id())));
+			this.comparison.traces()
+				.stream()
+				.filter((trace) -> trace.variant().id().equals("loom-structured")
+						&& trace.scenario().id().equals(scenario.id()))
+				.forEach(traces::add);
+			traces(traces);
 			this.html.append("<details><summary>With Reactor's debug aids</summary>\n");
-			tracePair(this.comparison.trace("reactive-onoperatordebug", scenario.id()),
-					this.comparison.trace("reactive-debugagent", scenario.id()));
+			traces(List.of(this.comparison.trace("reactive-onoperatordebug", scenario.id()),
+					this.comparison.trace("reactive-debugagent", scenario.id())));
 			this.html.append("</details>\n");
 		}
 		this.html
@@ -300,14 +352,16 @@ final class PageWriter {
 					ReactorDebugAgent rewrites the call sites at start-up into light checkpoints (Spring Boot starts it
 					whenever reactor-tools is on the classpath, unless <code>spring.reactor.debug-agent.enabled=false</code>).
 					The Loom trace is the request thread's own call stack: controller, service steps, partner client, the
-					fan-out join, under Tomcat's and Spring MVC's frames.</p>
+					fan-out join, under Tomcat's and Spring MVC's frames. With <code>partner.fan-out=structured</code> it is
+					the same stack; the cause is the scope's <code>StructuredTaskScope$TimeoutException</code>, thrown by
+					the JDK's <code>join</code> where <code>FanOut.join</code> threw its own.</p>
 					""");
 		this.html.append("</section>\n");
 	}
 
-	private void tracePair(Trace left, Trace right) {
-		this.html.append("<div class=\"pair\">");
-		for (Trace trace : List.of(left, right)) {
+	private void traces(List<Trace> traces) {
+		this.html.append((traces.size() > 2) ? "<div class=\"pair triple\">" : "<div class=\"pair\">");
+		for (Trace trace : traces) {
 			this.html.append("<div class=\"code\"><p class=\"label\">")
 				.append(escape(trace.variant().title()))
 				.append(" <a href=\"../")
@@ -334,7 +388,10 @@ final class PageWriter {
 					<p>Each change is made in both apps as patches under <code>docs/</code>: never applied to the main code,
 					and checked by a test (<code>FeatureChangePatchesTests</code>) to still apply to the current sources.
 					What both apps need (the stub, the shared rules and their tests) is one shared patch, shown once and
-					counted in neither. Lines touched: added plus removed, as git counts them.</p>
+					counted in neither. Lines touched: added plus removed, as git counts them. The Loom patches change the
+					default fan-out (<code>FanOut</code>); the opt-in structured one
+					(<code>StructuredPartnerClient.quotes</code>, <code>partner.fan-out=structured</code>) would take the
+					same edit of its own <code>quotes</code>, which they leave out and do not count.</p>
 					<table class="small"><thead><tr><th>Change</th><th>Reactive</th><th>Loom</th><th>Shared</th></tr></thead>
 					<tbody>
 					""");
@@ -580,6 +637,7 @@ final class PageWriter {
 			.note { color: #57606a; }
 			.pair { display: grid; grid-template-columns: 1fr 1fr; gap: 12px; margin: 10px 0; }
 			.pair > div { min-width: 0; }
+			.pair.triple { grid-template-columns: 1fr 1fr 1fr; }
 			.pair.head { font-weight: bold; position: sticky; top: 0; background: #fff; padding: 4px 0;
 			  border-bottom: 1px solid #d0d7de; }
 			.single { margin: 10px 0; }

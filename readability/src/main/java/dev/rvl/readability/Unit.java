@@ -35,7 +35,7 @@ record Unit(Part part, String member, SourceFile file, List<Node> nodes) {
 
 	/** Identity across use cases, for per-app totals that count each piece once. */
 	String identity() {
-		return this.file.path() + "#" + ((this.member != null) ? this.member : "");
+		return this.part.sourcePath() + "#" + ((this.member != null) ? this.member : "");
 	}
 
 	String label() {

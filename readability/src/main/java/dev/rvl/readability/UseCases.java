@@ -36,13 +36,20 @@ final class UseCases {
 					List.of(reactive("partner/PartnerClient#<init>,quotes,fraudScore,shippingQuote,withRetries")),
 					List.of(loom("partner/PartnerClient#<init>,quotes,fraudScore,shippingQuote,call,withRetries"),
 							loom("concurrent/FanOut")),
+					List.of(loom("partner/PartnerClient#<init>,fraudScore,shippingQuote,call,withRetries"),
+							loom("partner/structured/StructuredPartnerClient#<init>,quotes")),
 					List.of(),
 					contract("answersPartnerErrorsWith502", "answersAHangingPartnerWith504AfterTheDeadline",
 							"answersASlowPartnerWith504"),
 					"Reactor gives the reactive app zip, timeout and cancellation as library code. The Loom app "
 							+ "needs FanOut for the same on stable APIs (StructuredTaskScope is still a preview API "
 							+ "in JDK 21 to 25), so FanOut is shown and counted; being a reusable helper, the totals "
-							+ "are also given without it."),
+							+ "are also given without it. The third column is the Loom app with "
+							+ "partner.fan-out=structured (off by default; JDK 25 with --enable-preview): "
+							+ "StructuredPartnerClient overrides quotes with StructuredTaskScope (JEP 505, fifth "
+							+ "preview) and inherits the rest, so it needs no FanOut; it passes the same contract "
+							+ "suite (StructuredOrderApiContractTests), and its partner-timeout trace is the third one under "
+							+ "Stack traces. It is not in the per-app totals."),
 			new UseCase("bulk-ingest", "Bulk ingest with bounded backpressure",
 					"POST /api/orders/bulk: NDJSON in, one result line per order out, at most "
 							+ "orders.bulk.concurrency orders in flight and orders.bulk.buffer parsed orders waiting; "
@@ -94,6 +101,9 @@ final class UseCases {
 	 * them.
 	 */
 	static final List<Part> HELPERS = List.of(loom("concurrent/FanOut"));
+
+	/** The third column's title, where a use case has one. */
+	static final String STRUCTURED_TITLE = "Loom + StructuredTaskScope (partner.fan-out=structured, JDK 25 preview)";
 
 	/**
 	 * The same step unit-tested in each app: the fan-out's deadline with partners that

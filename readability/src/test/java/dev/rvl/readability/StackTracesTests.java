@@ -44,7 +44,11 @@ class StackTracesTests {
 	}
 
 	private static StackTraces.Trace trace(String text) {
-		return StackTraces.Trace.of(StackTraces.SCENARIOS.get(0), StackTraces.VARIANTS.get(1), "x.txt", text);
+		StackTraces.Variant reactive = StackTraces.VARIANTS.stream()
+			.filter((variant) -> variant.id().equals("reactive"))
+			.findFirst()
+			.orElseThrow();
+		return StackTraces.Trace.of(StackTraces.SCENARIOS.get(0), reactive, "x.txt", text);
 	}
 
 }

@@ -24,6 +24,7 @@ import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.core5.util.Timeout;
 
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.core.task.AsyncTaskExecutor;
 import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
 import org.springframework.stereotype.Component;
@@ -35,8 +36,15 @@ import org.springframework.web.client.RestClientException;
  * the fan-out, retries within it, and the mapping of failures to {@code partner-timeout}
  * and {@code partner-unavailable} (an error status, a 200 without a body or with one that
  * is not the expected JSON).
+ * <p>
+ * The fan-out is {@link FanOut} on the {@code applicationTaskExecutor}
+ * ({@code partner.fan-out=executor}, the default); {@code partner.fan-out=structured}
+ * replaces this bean with {@code StructuredPartnerClient}, the same client whose
+ * {@link #quotes} is written with JDK 25's {@code StructuredTaskScope} (a preview API;
+ * see {@link StructuredFanOutConfiguration}).
  */
 @Component
+@ConditionalOnProperty(name = "partner.fan-out", havingValue = "executor", matchIfMissing = true)
 public class PartnerClient {
 
 	private final RestClient restClient;
@@ -47,8 +55,8 @@ public class PartnerClient {
 
 	private final AtomicInteger callsInFlight = new AtomicInteger();
 
-	PartnerClient(RestClient.Builder builder, PartnerSettings settings, AsyncTaskExecutor applicationTaskExecutor,
-			MeterRegistry registry) {
+	protected PartnerClient(RestClient.Builder builder, PartnerSettings settings,
+			AsyncTaskExecutor applicationTaskExecutor, MeterRegistry registry) {
 		this.settings = settings;
 		this.executor = applicationTaskExecutor;
 		Gauge.builder("partner.calls.in.flight", this.callsInFlight, AtomicInteger::get).register(registry);
@@ -97,7 +105,7 @@ public class PartnerClient {
 		}
 	}
 
-	private FraudScore fraudScore(FraudCheck check) {
+	protected FraudScore fraudScore(FraudCheck check) {
 		return call("fraud score",
 				() -> this.restClient.get()
 					.uri("/fraud/score?customerId={customerId}&amountCents={amountCents}", check.customerId(),
@@ -106,7 +114,7 @@ public class PartnerClient {
 					.body(FraudScore.class));
 	}
 
-	private ShippingQuote shippingQuote(ShippingRequest request) {
+	protected ShippingQuote shippingQuote(ShippingRequest request) {
 		return call("shipping quote",
 				() -> this.restClient.get()
 					.uri("/shipping/quote?country={country}&weightGrams={weightGrams}", request.country(),

@@ -1,0 +1,62 @@
+package dev.rvl.loom;
+
+import java.net.URI;
+
+import dev.rvl.contract.ContractSettings;
+import dev.rvl.contract.OrderApiContract;
+import dev.rvl.contract.PartnerStub;
+import dev.rvl.contract.TestDatabase;
+import dev.rvl.loom.partner.PartnerClient;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnJre;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The shared contract suite against the Loom app with {@code partner.fan-out=structured}:
+ * the partner fan-out written with {@code StructuredTaskScope} (a preview API in JDK 25)
+ * gives the same answers. Only on JDK 25, where loom-app's pom compiles that fan-out and
+ * runs the tests with {@code --enable-preview}.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "partner.fan-out=structured")
+@EnabledOnJre(versions = 25)
+class StructuredOrderApiContractTests extends OrderApiContract {
+
+	static final TestDatabase DATABASE = TestDatabase.fresh("loom_structured_contract");
+
+	@LocalServerPort
+	int port;
+
+	@Autowired
+	PartnerClient partners;
+
+	@DynamicPropertySource
+	static void contractSettings(DynamicPropertyRegistry registry) {
+		ContractSettings.properties(DATABASE, PartnerStub.shared(), false)
+			.forEach((name, value) -> registry.add(name, () -> value));
+	}
+
+	@Test
+	void fansOutWithStructuredTaskScope() {
+		assertThat(this.partners.getClass().getName())
+			.isEqualTo("dev.rvl.loom.partner.structured.StructuredPartnerClient");
+	}
+
+	@Override
+	protected URI baseUrl() {
+		return URI.create("http://127.0.0.1:" + this.port);
+	}
+
+	@Override
+	protected TestDatabase database() {
+		return DATABASE;
+	}
+
+}
