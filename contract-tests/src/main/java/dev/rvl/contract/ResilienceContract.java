@@ -234,12 +234,14 @@ public abstract class ResilienceContract {
 		Map<Integer, Long> statuses = statusCounts(outcomes);
 		this.figures.put("overload", "sustainable: offered per s", SUSTAINABLE_RATE);
 		this.figures.put("overload", "sustainable: statuses", statusCounts(calm));
+		this.figures.put("overload", "sustainable: 503 by guard", refusalsByGuard(calm));
 		this.figures.put("overload", "sustainable: 201 per s", calmGoodput);
 		this.figures.put("overload", "sustainable: 201 p50 / p99 ms",
 				percentileMillis(calm, (o) -> o.status() == 201, 0.50) + " / "
 						+ percentileMillis(calm, (o) -> o.status() == 201, 0.99));
 		this.figures.put("overload", "overload: offered per s", OVERLOAD_RATE);
 		this.figures.put("overload", "overload: statuses", statuses);
+		this.figures.put("overload", "overload: 503 by guard", refusalsByGuard(outcomes));
 		this.figures.put("overload", "overload: unanswered", unanswered(outcomes));
 		this.figures.put("overload", "overload: 201 per s", goodput);
 		this.figures.put("overload", "overload: goodput kept", Math.round(goodput / calmGoodput * 100) / 100.0);
@@ -500,6 +502,34 @@ public abstract class ResilienceContract {
 		return outcomes.stream()
 			.filter((o) -> o.status() == -1)
 			.collect(Collectors.groupingBy(Outcome::body, TreeMap::new, Collectors.counting()));
+	}
+
+	/**
+	 * The 503s by the guard that refused them, read from the problem's detail: the
+	 * scheduling lag, the adaptive limit, the memory guard, the queue budget or the
+	 * database pool.
+	 */
+	static Map<String, Long> refusalsByGuard(List<Outcome> outcomes) {
+		return outcomes.stream()
+			.filter((o) -> o.status() == 503)
+			.collect(Collectors.groupingBy(ResilienceContract::guard, TreeMap::new, Collectors.counting()));
+	}
+
+	private static String guard(Outcome refused) {
+		String body = refused.body();
+		if (body.contains("behind its schedule")) {
+			return "scheduling lag";
+		}
+		if (body.contains("limit of orders in flight")) {
+			return "adaptive limit";
+		}
+		if (body.contains("requests are in flight")) {
+			return "memory guard";
+		}
+		if (body.contains("queue budget")) {
+			return "queue budget";
+		}
+		return body.contains("database") ? "database pool" : "other";
 	}
 
 	static Map<Integer, Long> statusCounts(List<Outcome> outcomes) {
