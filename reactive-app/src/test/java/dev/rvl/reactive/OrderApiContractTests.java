@@ -32,12 +32,12 @@ class OrderApiContractTests extends OrderApiContract {
 	}
 
 	@Override
-	protected URI baseUrl() {
+	public URI baseUrl() {
 		return URI.create("http://127.0.0.1:" + this.port);
 	}
 
 	@Override
-	protected TestDatabase database() {
+	public TestDatabase database() {
 		return DATABASE;
 	}
 
