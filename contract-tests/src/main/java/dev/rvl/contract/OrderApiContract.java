@@ -27,7 +27,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * <li>{@link KeepAliveContract}: keep-alive connections.</li>
  * </ul>
  * <p>
- * A subclass starts the app with {@link ContractSettings#properties} and says where it
+ * A subclass starts the app with {@link ContractSettings#register} and says where it
  * listens. Every failing request is checked to leave nothing in the database, and every
  * answer to match the OpenAPI description.
  */
