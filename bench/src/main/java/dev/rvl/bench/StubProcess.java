@@ -5,10 +5,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import dev.rvl.testsupport.ChildProcess;
-import dev.rvl.testsupport.Ports;
+import dev.rvl.testsupport.PartnerStubLauncher;
 
 /**
  * The partner stub from its executable jar, shared by every variant, with the preset's
@@ -35,15 +34,9 @@ record StubProcess(ChildProcess process, URI baseUrl, List<String> command) {
 		if (!RemoteTargets.loopback(address)) {
 			throw new IllegalArgumentException("The stub is only started on loopback addresses, not " + address);
 		}
-		int port = Ports.free();
-		List<String> command = new ArrayList<>(launcher);
-		command.add(project.java());
-		command.addAll(JVM_OPTIONS);
-		command.addAll(List.of("-jar", project.stubJar().toString(), "--server.port=" + port,
-				"--server.address=" + address, "--stub.latency.fraud=" + latency.toMillis() + "ms",
-				"--stub.latency.shipping=" + latency.toMillis() + "ms", "--logging.level.root=WARN"));
-		ChildProcess process = ChildProcess.start("partner-stub", command, Map.of(), log);
-		return new StubProcess(process, URI.create("http://" + address + ":" + port), command);
+		PartnerStubLauncher.Launched stub = PartnerStubLauncher.launch(launcher, project.java(), JVM_OPTIONS,
+				project.stubJar(), address, latency, log);
+		return new StubProcess(stub.process(), stub.baseUrl(), stub.command());
 	}
 
 	/**
@@ -88,14 +81,14 @@ record StubProcess(ChildProcess process, URI baseUrl, List<String> command) {
 		if (this.process == null) {
 			for (long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos(); System
 				.nanoTime() < deadline; Thread.sleep(500)) {
-				if (Http.get(this.baseUrl.resolve("/admin/faults"), Duration.ofSeconds(2)).isPresent()) {
+				if (Http.get(this.baseUrl.resolve(PartnerStubLauncher.READY_PATH), Duration.ofSeconds(2)).isPresent()) {
 					return;
 				}
 			}
 			throw new IllegalStateException(
 					"The partner stub at " + this.baseUrl + " did not answer GET /admin/faults");
 		}
-		if (!Http.awaitOk(this.baseUrl.resolve("/admin/faults"), this.process, Duration.ofSeconds(90))) {
+		if (!PartnerStubLauncher.awaitReady(this.process, this.baseUrl, Duration.ofSeconds(90))) {
 			this.process.stop(Duration.ofSeconds(5));
 			throw new IllegalStateException("The partner stub did not start:\n" + this.process.tail(30));
 		}

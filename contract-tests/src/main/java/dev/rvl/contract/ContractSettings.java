@@ -1,14 +1,40 @@
 package dev.rvl.contract;
 
+import java.net.URI;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+
+import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
  * The settings an app under the contract suite runs with, the same for both apps: a
  * shorter partner deadline and pool wait so failure cases are quick, an admission limit
  * the overload case can reach, an adaptive limit that never falls below the suite's
  * concurrency, a queue budget a cold app meets, and the suite's own database and stub.
+ * <p>
+ * A test that starts an app in its JVM registers them the same way in both apps:
+ *
+ * <pre class="code">
+ * &#64;SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+ * class SomeTests {
+ *
+ * 	static final TestDatabase DATABASE = TestDatabase.fresh("some_tests");
+ *
+ * 	&#64;LocalServerPort
+ * 	int port;
+ *
+ * 	&#64;DynamicPropertySource
+ * 	static void contractSettings(DynamicPropertyRegistry registry) {
+ * 		ContractSettings.register(registry, DATABASE, Driver.JDBC);
+ * 	}
+ *
+ * 	URI baseUrl() {
+ * 		return ContractSettings.baseUrl(this.port);
+ * 	}
+ *
+ * }
+ * </pre>
  */
 public final class ContractSettings {
 
@@ -41,16 +67,48 @@ public final class ContractSettings {
 	private ContractSettings() {
 	}
 
+	/** How an app connects to its database. */
+	public enum Driver {
+
+		/** Non-blocking, the reactive app. */
+		R2DBC,
+
+		/** Blocking, the Loom app. */
+		JDBC
+
+	}
+
+	/**
+	 * Registers the {@linkplain #properties properties} for an app a test starts in its
+	 * JVM, with the shared partner stub, from the test's {@code @DynamicPropertySource}
+	 * method.
+	 * @param registry the test's registry
+	 * @param database the test's database
+	 * @param driver how the app connects to it
+	 */
+	public static void register(DynamicPropertyRegistry registry, TestDatabase database, Driver driver) {
+		properties(database, PartnerStub.shared(), driver).forEach((name, value) -> registry.add(name, () -> value));
+	}
+
+	/**
+	 * Where an app a test started on a random port of this machine listens.
+	 * @param port the app's port ({@code @LocalServerPort})
+	 * @return its base URL
+	 */
+	public static URI baseUrl(int port) {
+		return URI.create("http://127.0.0.1:" + port);
+	}
+
 	/**
 	 * The properties for an app under test.
 	 * @param database the suite's database
 	 * @param stub the partner stub
-	 * @param r2dbc whether the app connects with R2DBC (else JDBC)
+	 * @param driver how the app connects to its database
 	 * @return Spring property names and values
 	 */
-	public static Map<String, String> properties(TestDatabase database, PartnerStub stub, boolean r2dbc) {
+	public static Map<String, String> properties(TestDatabase database, PartnerStub stub, Driver driver) {
 		Map<String, String> properties = new LinkedHashMap<>();
-		if (r2dbc) {
+		if (driver == Driver.R2DBC) {
 			properties.put("spring.r2dbc.url", database.r2dbcUrl());
 			properties.put("spring.r2dbc.username", database.user());
 			properties.put("spring.r2dbc.password", database.password());

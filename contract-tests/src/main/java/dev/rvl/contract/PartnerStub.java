@@ -11,15 +11,16 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
-import dev.rvl.testsupport.Ports;
+import dev.rvl.testsupport.ChildProcess;
+import dev.rvl.testsupport.PartnerStubLauncher;
 
 /**
  * The real partner stub, started once per JVM from its executable jar in a child process
- * (so its WebFlux stack never mixes with the app under test), with fault injection over
- * its admin API.
+ * (so its WebFlux stack never mixes with the app under test; started as the benchmark
+ * runner starts it, {@link PartnerStubLauncher}), with fault injection over its admin
+ * API.
  */
 public final class PartnerStub {
 
@@ -28,13 +29,13 @@ public final class PartnerStub {
 
 	private static PartnerStub shared;
 
-	private final Process process;
+	private final ChildProcess process;
 
 	private final URI baseUrl;
 
 	private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
-	private PartnerStub(Process process, URI baseUrl) {
+	private PartnerStub(ChildProcess process, URI baseUrl) {
 		this.process = process;
 		this.baseUrl = baseUrl;
 	}
@@ -42,30 +43,32 @@ public final class PartnerStub {
 	/** The stub of this JVM, started on first use and stopped when the JVM exits. */
 	public static synchronized PartnerStub shared() {
 		if (shared == null || !shared.process.isAlive()) {
-			shared = start(List.of("--stub.latency.fraud=" + TEST_LATENCY.toMillis() + "ms",
-					"--stub.latency.shipping=" + TEST_LATENCY.toMillis() + "ms"));
+			shared = start(TEST_LATENCY);
 		}
 		return shared;
 	}
 
-	/** Starts a stub with extra command-line arguments (e.g. other latencies). */
-	public static PartnerStub start(List<String> arguments) {
-		int port = Ports.free();
-		List<String> command = new ArrayList<>(List.of(javaExecutable(), "-Xmx256m", "-jar", executableJar().toString(),
-				"--server.port=" + port, "--spring.main.banner-mode=off", "--logging.level.root=WARN"));
-		command.addAll(arguments);
+	/**
+	 * Starts a stub with the given latency on both partner endpoints; its output goes to
+	 * {@code target/partner-stub-<pid of this JVM>.log}.
+	 */
+	public static PartnerStub start(Duration latency) {
+		Path log = Path.of("target", "partner-stub-" + ProcessHandle.current().pid() + ".log");
+		PartnerStubLauncher.Launched stub = PartnerStubLauncher.launch(List.of(), javaExecutable(), List.of("-Xmx256m"),
+				executableJar(), "127.0.0.1", latency, log);
 		try {
-			Process process = new ProcessBuilder(command).redirectErrorStream(true)
-				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
-				.start();
-			Runtime.getRuntime().addShutdownHook(new Thread(process::destroy));
-			PartnerStub stub = new PartnerStub(process, URI.create("http://127.0.0.1:" + port));
-			stub.awaitReady();
-			return stub;
+			if (!PartnerStubLauncher.awaitReady(stub.process(), stub.baseUrl(), Duration.ofSeconds(60))) {
+				stub.process().kill();
+				throw new IllegalStateException(
+						"The partner stub did not start within 60 s:\n" + stub.process().tail(30));
+			}
 		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
+		catch (InterruptedException ex) {
+			stub.process().kill();
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
 		}
+		return new PartnerStub(stub.process(), stub.baseUrl());
 	}
 
 	public URI baseUrl() {
@@ -89,26 +92,7 @@ public final class PartnerStub {
 	}
 
 	public void stop() {
-		this.process.destroy();
-	}
-
-	private void awaitReady() {
-		long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-		while (System.nanoTime() < deadline) {
-			if (!this.process.isAlive()) {
-				throw new IllegalStateException("The partner stub exited with " + this.process.exitValue());
-			}
-			try {
-				if (send(HttpRequest.newBuilder(this.baseUrl.resolve("/admin/faults")).GET()).statusCode() == 200) {
-					return;
-				}
-			}
-			catch (UncheckedIOException ex) {
-				// not listening yet
-			}
-			sleep();
-		}
-		throw new IllegalStateException("The partner stub did not start within 60 s");
+		this.process.terminate();
 	}
 
 	private HttpResponse<String> send(HttpRequest.Builder request) {
@@ -117,16 +101,6 @@ public final class PartnerStub {
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new IllegalStateException(ex);
-		}
-	}
-
-	private static void sleep() {
-		try {
-			Thread.sleep(200);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

@@ -45,11 +45,11 @@ public abstract class SchedulingLagContract {
 	/**
 	 * The contract suite's settings with this case's threshold.
 	 * @param database the suite's database
-	 * @param r2dbc whether the app connects with R2DBC
+	 * @param driver how the app connects to it
 	 * @return Spring property names and values
 	 */
-	public static Map<String, String> properties(TestDatabase database, boolean r2dbc) {
-		Map<String, String> properties = ContractSettings.properties(database, PartnerStub.shared(), r2dbc);
+	public static Map<String, String> properties(TestDatabase database, ContractSettings.Driver driver) {
+		Map<String, String> properties = ContractSettings.properties(database, PartnerStub.shared(), driver);
 		properties.put("orders.admission.max-lag", MAX_LAG.toMillis() + "ms");
 		return properties;
 	}

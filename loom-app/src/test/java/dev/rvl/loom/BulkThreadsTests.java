@@ -10,7 +10,7 @@ import java.time.Duration;
 import com.sun.management.HotSpotDiagnosticMXBean;
 import dev.rvl.contract.BulkClient;
 import dev.rvl.contract.ContractSettings;
-import dev.rvl.contract.PartnerStub;
+import dev.rvl.contract.ContractSettings.Driver;
 import dev.rvl.contract.TestDatabase;
 import org.junit.jupiter.api.Test;
 
@@ -40,13 +40,12 @@ class BulkThreadsTests {
 
 	@DynamicPropertySource
 	static void contractSettings(DynamicPropertyRegistry registry) {
-		ContractSettings.properties(DATABASE, PartnerStub.shared(), false)
-			.forEach((name, value) -> registry.add(name, () -> value));
+		ContractSettings.register(registry, DATABASE, Driver.JDBC);
 	}
 
 	@Test
 	void leavesNoBulkThreadBehindWhenTheClientGoesAway() throws IOException {
-		URI app = URI.create("http://127.0.0.1:" + this.port);
+		URI app = ContractSettings.baseUrl(this.port);
 		try (BulkClient bulk = new BulkClient(app, "application/x-ndjson", lines(100_000), 16384)) {
 			await().atMost(Duration.ofSeconds(60)).until(() -> threadDump().contains("BulkIngest.produce"));
 			long sent = -1;

@@ -11,7 +11,7 @@ import java.util.stream.IntStream;
 import dev.rvl.contract.Api;
 import dev.rvl.contract.BulkClient;
 import dev.rvl.contract.ContractSettings;
-import dev.rvl.contract.PartnerStub;
+import dev.rvl.contract.ContractSettings.Driver;
 import dev.rvl.contract.TestDatabase;
 import jdk.jfr.consumer.RecordedEvent;
 import org.junit.jupiter.api.Test;
@@ -39,13 +39,12 @@ class PinningTests {
 
 	@DynamicPropertySource
 	static void contractSettings(DynamicPropertyRegistry registry) {
-		ContractSettings.properties(DATABASE, PartnerStub.shared(), false)
-			.forEach((name, value) -> registry.add(name, () -> value));
+		ContractSettings.register(registry, DATABASE, Driver.JDBC);
 	}
 
 	@Test
 	void placesOrdersAndBulkWithoutPinningACarrier() {
-		URI baseUrl = URI.create("http://127.0.0.1:" + this.port);
+		URI baseUrl = ContractSettings.baseUrl(this.port);
 		Api api = new Api(baseUrl);
 		AtomicInteger bulkResults = new AtomicInteger();
 		// Warm up first: the JDK initializes its I/O poller on the first

@@ -1,10 +1,10 @@
 package dev.rvl.loom;
 
-import java.net.URI;
 import java.util.Map;
 import java.util.function.Predicate;
 
 import dev.rvl.contract.ContractSettings;
+import dev.rvl.contract.ContractSettings.Driver;
 import dev.rvl.contract.FailureCapture;
 import dev.rvl.contract.PartnerStub;
 import dev.rvl.contract.TestDatabase;
@@ -72,15 +72,13 @@ class StackTraceCaptureTests {
 
 	@DynamicPropertySource
 	static void contractSettings(DynamicPropertyRegistry registry) {
-		ContractSettings.properties(DATABASE, PartnerStub.shared(), false)
-			.forEach((name, value) -> registry.add(name, () -> value));
+		ContractSettings.register(registry, DATABASE, Driver.JDBC);
 	}
 
 	@Test
 	void capturesTheFailuresAsTheProblemHandlerReceivesThem() {
-		Map<String, String> traces = CapturingProblemHandler.FAILURES.capture(
-				URI.create("http://127.0.0.1:" + this.port), PartnerStub.shared().baseUrl(), DATABASE.jdbcUrl(),
-				PARTNER_TIMEOUT);
+		Map<String, String> traces = CapturingProblemHandler.FAILURES.capture(ContractSettings.baseUrl(this.port),
+				PartnerStub.shared().baseUrl(), DATABASE.jdbcUrl(), PARTNER_TIMEOUT);
 
 		assertThat(traces.get("partner-timeout")).contains("partner-timeout");
 		assertThat(traces.get("constraint-violation")).contains("order_line_quantity_at_most_50");
@@ -102,9 +100,8 @@ class StackTraceCaptureTests {
 
 		@Test
 		void capturesThePartnerTimeoutAsTheProblemHandlerReceivesIt() {
-			Map<String, String> traces = CapturingProblemHandler.FAILURES.capture(
-					URI.create("http://127.0.0.1:" + this.port), PartnerStub.shared().baseUrl(), DATABASE.jdbcUrl(),
-					STRUCTURED_PARTNER_TIMEOUT);
+			Map<String, String> traces = CapturingProblemHandler.FAILURES.capture(ContractSettings.baseUrl(this.port),
+					PartnerStub.shared().baseUrl(), DATABASE.jdbcUrl(), STRUCTURED_PARTNER_TIMEOUT);
 
 			assertThat(traces.get("partner-timeout")).contains("partner-timeout");
 			Traces.checkCommitted(APP + "-structured", Map.of("partner-timeout", traces.get("partner-timeout")));

@@ -3,8 +3,8 @@ package dev.rvl.loom;
 import java.net.URI;
 
 import dev.rvl.contract.ContractSettings;
+import dev.rvl.contract.ContractSettings.Driver;
 import dev.rvl.contract.OrderApiContract;
-import dev.rvl.contract.PartnerStub;
 import dev.rvl.contract.TestDatabase;
 import dev.rvl.loom.partner.PartnerClient;
 import org.junit.jupiter.api.Test;
@@ -39,8 +39,7 @@ class StructuredOrderApiContractTests extends OrderApiContract {
 
 	@DynamicPropertySource
 	static void contractSettings(DynamicPropertyRegistry registry) {
-		ContractSettings.properties(DATABASE, PartnerStub.shared(), false)
-			.forEach((name, value) -> registry.add(name, () -> value));
+		ContractSettings.register(registry, DATABASE, Driver.JDBC);
 	}
 
 	@Test
@@ -50,12 +49,12 @@ class StructuredOrderApiContractTests extends OrderApiContract {
 	}
 
 	@Override
-	protected URI baseUrl() {
-		return URI.create("http://127.0.0.1:" + this.port);
+	public URI baseUrl() {
+		return ContractSettings.baseUrl(this.port);
 	}
 
 	@Override
-	protected TestDatabase database() {
+	public TestDatabase database() {
 		return DATABASE;
 	}
 

@@ -4,7 +4,7 @@ import java.net.URI;
 
 import dev.rvl.contract.AccessLogContract;
 import dev.rvl.contract.ContractSettings;
-import dev.rvl.contract.PartnerStub;
+import dev.rvl.contract.ContractSettings.Driver;
 import dev.rvl.contract.TestDatabase;
 
 import org.springframework.boot.test.context.SpringBootTest;
@@ -27,13 +27,12 @@ class AccessLogTests extends AccessLogContract {
 
 	@DynamicPropertySource
 	static void contractSettings(DynamicPropertyRegistry registry) {
-		ContractSettings.properties(DATABASE, PartnerStub.shared(), true)
-			.forEach((name, value) -> registry.add(name, () -> value));
+		ContractSettings.register(registry, DATABASE, Driver.R2DBC);
 	}
 
 	@Override
 	protected URI baseUrl() {
-		return URI.create("http://127.0.0.1:" + this.port);
+		return ContractSettings.baseUrl(this.port);
 	}
 
 }

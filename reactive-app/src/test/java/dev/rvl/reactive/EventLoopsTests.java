@@ -1,13 +1,12 @@
 package dev.rvl.reactive;
 
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 
 import dev.rvl.contract.ContractSettings;
-import dev.rvl.contract.PartnerStub;
+import dev.rvl.contract.ContractSettings.Driver;
 import dev.rvl.contract.TestDatabase;
 import dev.rvl.domain.seed.SeedData;
 import org.junit.jupiter.api.Test;
@@ -36,8 +35,7 @@ class EventLoopsTests {
 
 	@DynamicPropertySource
 	static void contractSettings(DynamicPropertyRegistry registry) {
-		ContractSettings.properties(DATABASE, PartnerStub.shared(), true)
-			.forEach((name, value) -> registry.add(name, () -> value));
+		ContractSettings.register(registry, DATABASE, Driver.R2DBC);
 	}
 
 	@Test
@@ -48,7 +46,7 @@ class EventLoopsTests {
 			String body = "{\"customerId\":" + customer + ",\"lines\":[{\"sku\":\"" + SeedData.sku(i)
 					+ "\",\"quantity\":1}]}";
 			HttpResponse<String> placed = client
-				.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/api/orders"))
+				.send(HttpRequest.newBuilder(ContractSettings.baseUrl(this.port).resolve("/api/orders"))
 					.header("Content-Type", "application/json")
 					.POST(HttpRequest.BodyPublishers.ofString(body))
 					.build(), HttpResponse.BodyHandlers.ofString());

@@ -3,8 +3,8 @@ package dev.rvl.reactive;
 import java.net.URI;
 
 import dev.rvl.contract.ContractSettings;
+import dev.rvl.contract.ContractSettings.Driver;
 import dev.rvl.contract.OrderApiContract;
-import dev.rvl.contract.PartnerStub;
 import dev.rvl.contract.TestDatabase;
 
 import org.springframework.boot.test.context.SpringBootTest;
@@ -27,17 +27,16 @@ class OrderApiContractTests extends OrderApiContract {
 
 	@DynamicPropertySource
 	static void contractSettings(DynamicPropertyRegistry registry) {
-		ContractSettings.properties(DATABASE, PartnerStub.shared(), true)
-			.forEach((name, value) -> registry.add(name, () -> value));
+		ContractSettings.register(registry, DATABASE, Driver.R2DBC);
 	}
 
 	@Override
-	protected URI baseUrl() {
-		return URI.create("http://127.0.0.1:" + this.port);
+	public URI baseUrl() {
+		return ContractSettings.baseUrl(this.port);
 	}
 
 	@Override
-	protected TestDatabase database() {
+	public TestDatabase database() {
 		return DATABASE;
 	}
 

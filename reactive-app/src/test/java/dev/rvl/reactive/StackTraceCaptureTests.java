@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 import dev.rvl.contract.ContractSettings;
+import dev.rvl.contract.ContractSettings.Driver;
 import dev.rvl.contract.FailureCapture;
 import dev.rvl.contract.PartnerStub;
 import dev.rvl.contract.TestDatabase;
@@ -73,15 +74,13 @@ class StackTraceCaptureTests {
 
 	@DynamicPropertySource
 	static void contractSettings(DynamicPropertyRegistry registry) {
-		ContractSettings.properties(DATABASE, PartnerStub.shared(), true)
-			.forEach((name, value) -> registry.add(name, () -> value));
+		ContractSettings.register(registry, DATABASE, Driver.R2DBC);
 	}
 
 	@Test
 	void capturesTheFailuresAsTheProblemHandlerReceivesThem() {
-		Map<String, String> traces = CapturingProblemHandler.FAILURES.capture(
-				URI.create("http://127.0.0.1:" + this.port), PartnerStub.shared().baseUrl(), DATABASE.jdbcUrl(),
-				PARTNER_TIMEOUT);
+		Map<String, String> traces = CapturingProblemHandler.FAILURES.capture(ContractSettings.baseUrl(this.port),
+				PartnerStub.shared().baseUrl(), DATABASE.jdbcUrl(), PARTNER_TIMEOUT);
 
 		assertThat(traces.get("partner-timeout")).contains("partner-timeout");
 		assertThat(traces.get("constraint-violation")).contains("order_line_quantity_at_most_50");
@@ -107,7 +106,7 @@ class StackTraceCaptureTests {
 						"-XX:+EnableDynamicAgentLoading", "-XX:+AllowRedefinitionToAddDeleteMethods", "-cp",
 						classPath(), DebugAidMain.class.getName(), aid, out.toAbsolutePath().toString(),
 						PartnerStub.shared().baseUrl().toString(), DATABASE.jdbcUrl()));
-		ContractSettings.properties(DATABASE, PartnerStub.shared(), true)
+		ContractSettings.properties(DATABASE, PartnerStub.shared(), Driver.R2DBC)
 			.forEach((name, value) -> command.add("--" + name + "=" + value));
 		command.addAll(List.of("--server.port=0", "--spring.main.banner-mode=off"));
 		Process process = new ProcessBuilder(command).redirectErrorStream(true)

@@ -1,7 +1,9 @@
 package dev.rvl.readability;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.ToIntFunction;
 
@@ -215,11 +217,15 @@ final class PageWriter {
 			}
 		}
 		this.html.append("<details><summary>The contract tests that exercise it (shared by both apps)</summary><p>");
-		List<String> names = result.tests().stream().map((test) -> test.unit().member()).toList();
-		this.html.append(escape(String.join(", ", names)))
-			.append(" &mdash; in <code>")
-			.append(result.tests().get(0).unit().file().path())
-			.append("</code></p></details>\n</section>\n");
+		Map<String, List<String>> namesByFile = new LinkedHashMap<>();
+		for (Measured test : result.tests()) {
+			namesByFile.computeIfAbsent(test.unit().file().path(), (file) -> new ArrayList<>())
+				.add(test.unit().member());
+		}
+		List<String> groups = new ArrayList<>();
+		namesByFile.forEach((file, names) -> groups
+			.add(escape(String.join(", ", names)) + " &mdash; in <code>" + escape(file) + "</code>"));
+		this.html.append(String.join("; ", groups)).append("</p></details>\n</section>\n");
 	}
 
 	private void cell(Measured measured, Measured other) {
@@ -486,8 +492,8 @@ final class PageWriter {
 		this.html
 			.append("""
 					<p>Apart from the unit test below, neither app has use-case tests of its own: both run one black-box HTTP
-					contract suite, written once (<code>contract-tests/…/OrderApiContract.java</code>), so its lines are
-					shared, not per app. The tests
+					contract suite, written once (<code>contract-tests/…/OrderApiContract.java</code>, which runs one
+					interface of tests per concern), so its lines are shared, not per app. The tests
 					each use case lists (see its section) and their code lines:</p>
 					""");
 		this.html.append("<table class=\"small\"><thead><tr><th>Use case</th><th>Contract tests</th><th>Lines</th>"

@@ -23,10 +23,13 @@ final class UseCases {
 					loom("order/OrderService#place,replayOrPlace,placeNew,draft,price,write"),
 					loom("order/OrderRepository#findCustomer,findProducts,reserveStock,insert,bindable")),
 			List.of(),
-			contract("placesAnOrderPricedByTheRules", "appliesTierAndVolumeDiscountsAndChargesShipping",
-					"roundsHalfToEvenAndTaxesByCountry", "rejectsOrderForUnknownCustomer", "rejectsUnknownSkus",
-					"rejectsOrdersTheFraudCheckFlags", "rejectsOrdersBeyondTheStockListingEveryShortSku",
-					"keepsStockNonNegativeUnderConcurrentOrders", "doesNotDeadlockOnOrdersSharingSkusInOppositeOrder"),
+			contract(
+					"PlacingContract#placesAnOrderPricedByTheRules,appliesTierAndVolumeDiscountsAndChargesShipping,"
+							+ "roundsHalfToEvenAndTaxesByCountry",
+					"ProblemsContract#rejectsOrderForUnknownCustomer,rejectsUnknownSkus,rejectsOrdersTheFraudCheckFlags,"
+							+ "rejectsOrdersBeyondTheStockListingEveryShortSku",
+					"StockRacesContract#keepsStockNonNegativeUnderConcurrentOrders,"
+							+ "doesNotDeadlockOnOrdersSharingSkusInOppositeOrder"),
 			"The reactive controller reads the body as a Flux<DataBuffer> (read, bytes); the Loom controller "
 					+ "hands the InputStream to the shared reader in one line."),
 			new UseCase("partner-fan-out", "Partner fan-out with deadline",
@@ -39,8 +42,9 @@ final class UseCases {
 					List.of(loom("partner/PartnerClient#<init>,fraudScore,shippingQuote,call,withRetries"),
 							loom("partner/structured/StructuredPartnerClient#<init>,quotes")),
 					List.of(),
-					contract("answersPartnerErrorsWith502", "answersAHangingPartnerWith504AfterTheDeadline",
-							"answersASlowPartnerWith504"),
+					contract(
+							"PartnerFaultsContract#answersPartnerErrorsWith502,answersAHangingPartnerWith504AfterTheDeadline,"
+									+ "answersASlowPartnerWith504"),
 					"Reactor gives the reactive app zip, timeout and cancellation as library code. The Loom app "
 							+ "needs FanOut for the same on stable APIs (StructuredTaskScope is still a preview API "
 							+ "in JDK 21 to 25), so FanOut is shown and counted; being a reusable helper, the totals "
@@ -56,10 +60,10 @@ final class UseCases {
 							+ "a full buffer stops reading the body.",
 					List.of(reactive("bulk/BulkController#bulk"), reactive("bulk/BulkIngest")),
 					List.of(loom("bulk/BulkController#bulk"), loom("bulk/BulkIngest")), List.of(),
-					contract("placesBulkOrdersAnsweringEveryLine", "rejectsBulkWithOtherContentTypes",
-							"answersOverlongBulkLinesWith413", "streamsAHundredThousandLineBulkWithBoundedHeap",
-							"stopsReadingABulkBodyWhileResultsAreNotRead",
-							"letsABulkClientGoAwayWithoutLosingAConnectionOrLoggingAnError"),
+					contract("BulkContract#placesBulkOrdersAnsweringEveryLine,rejectsBulkWithOtherContentTypes,"
+							+ "answersOverlongBulkLinesWith413,streamsAHundredThousandLineBulkWithBoundedHeap,"
+							+ "stopsReadingABulkBodyWhileResultsAreNotRead,"
+							+ "letsABulkClientGoAwayWithoutLosingAConnectionOrLoggingAnError"),
 					"Both read the body with the shared BulkReader. Reactive: demand-driven Flux (limitRate, "
 							+ "flatMap with a concurrency); a client going away cancels it. Loom: a producer thread, "
 							+ "an ArrayBlockingQueue and consumer threads (FanOut again), with an end marker; a "
@@ -70,13 +74,14 @@ final class UseCases {
 							+ "app, the mapping itself shared.",
 					List.of(reactive("web/ProblemHandler")), List.of(loom("web/ProblemHandler")),
 					List.of(Part.of(Root.SHARED_WEB, "ProblemResponses")),
-					contract("rejectsInvalidOrdersListingEveryViolation", "rejectsBodiesThatAreNotAnOrder",
-							"rejectsOtherContentTypes", "rejectsBodiesOver64KiB", "answersNotFoundForAnUnknownOrder",
-							"rejectsMalformedOrderIds", "rejectsListLimitsOutOfRange",
-							"answersNotFoundForOrdersOfAnUnknownCustomer",
-							"answers503WhenNoDatabaseConnectionIsFreeInTime",
-							"answersUnexpectedFailuresWith500RevealingNothing", "answersUnknownRoutesWith404",
-							"answersUnsupportedMethodsWith405", "answersUnacceptableMediaTypesWith406"),
+					contract(
+							"ProblemsContract#rejectsInvalidOrdersListingEveryViolation,rejectsBodiesThatAreNotAnOrder,"
+									+ "rejectsOtherContentTypes,rejectsBodiesOver64KiB,answersNotFoundForAnUnknownOrder,"
+									+ "rejectsMalformedOrderIds,rejectsListLimitsOutOfRange,"
+									+ "answersNotFoundForOrdersOfAnUnknownCustomer,"
+									+ "answersUnexpectedFailuresWith500RevealingNothing,answersUnknownRoutesWith404,"
+									+ "answersUnsupportedMethodsWith405,answersUnacceptableMediaTypesWith406",
+							"OverloadContract#answers503WhenNoDatabaseConnectionIsFreeInTime"),
 					"ProblemResponses (shared-web) is the same code in both apps by construction, shown once. "
 							+ "The reactive advice has one more handler: WebFlux signals an oversized body as "
 							+ "DataBufferLimitException; in the Loom app the shared reader throws the problem itself. "
@@ -89,8 +94,9 @@ final class UseCases {
 					List.of(loom("order/OrderService#replayOrPlace,placeNew,replayWinner"),
 							loom("order/OrderRepository#findByIdempotencyKey,withLines")),
 					List.of(),
-					contract("replaysARepeatedIdempotencyKey", "rejectsAnIdempotencyKeyReusedWithAnotherBody",
-							"settlesRacingDuplicatesWithOneOrder"),
+					contract(
+							"IdempotencyContract#replaysARepeatedIdempotencyKey,rejectsAnIdempotencyKeyReusedWithAnotherBody,"
+									+ "settlesRacingDuplicatesWithOneOrder"),
 					"replayOrPlace and placeNew also belong to place order; the per-app totals count each "
 							+ "method once."));
 
@@ -129,8 +135,12 @@ final class UseCases {
 		return Part.of(Root.LOOM, spec);
 	}
 
-	private static List<Part> contract(String... tests) {
-		return List.of(new Part(Root.CONTRACT, "OrderApiContract", Arrays.asList(tests)));
+	/**
+	 * Contract tests, by the interface of the suite that holds them:
+	 * {@code "BulkContract#placesBulkOrdersAnsweringEveryLine,..."}.
+	 */
+	private static List<Part> contract(String... specs) {
+		return Arrays.stream(specs).map((spec) -> Part.of(Root.CONTRACT, spec)).toList();
 	}
 
 }

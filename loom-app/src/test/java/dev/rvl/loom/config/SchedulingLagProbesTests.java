@@ -7,6 +7,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.IntStream;
 
+import dev.rvl.contract.ContractSettings;
+import dev.rvl.contract.ContractSettings.Driver;
 import dev.rvl.contract.SchedulingLagContract;
 import dev.rvl.contract.TestDatabase;
 
@@ -31,12 +33,12 @@ class SchedulingLagProbesTests extends SchedulingLagContract {
 
 	@DynamicPropertySource
 	static void settings(DynamicPropertyRegistry registry) {
-		properties(DATABASE, false).forEach((name, value) -> registry.add(name, () -> value));
+		properties(DATABASE, Driver.JDBC).forEach((name, value) -> registry.add(name, () -> value));
 	}
 
 	@Override
 	protected URI baseUrl() {
-		return URI.create("http://127.0.0.1:" + this.port);
+		return ContractSettings.baseUrl(this.port);
 	}
 
 	@Override

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 
+import dev.rvl.contract.ContractSettings;
+import dev.rvl.contract.ContractSettings.Driver;
 import dev.rvl.contract.SchedulingLagContract;
 import dev.rvl.contract.TestDatabase;
 import io.netty.util.concurrent.EventExecutor;
@@ -35,12 +37,12 @@ class SchedulingLagProbesTests extends SchedulingLagContract {
 
 	@DynamicPropertySource
 	static void settings(DynamicPropertyRegistry registry) {
-		properties(DATABASE, true).forEach((name, value) -> registry.add(name, () -> value));
+		properties(DATABASE, Driver.R2DBC).forEach((name, value) -> registry.add(name, () -> value));
 	}
 
 	@Override
 	protected URI baseUrl() {
-		return URI.create("http://127.0.0.1:" + this.port);
+		return ContractSettings.baseUrl(this.port);
 	}
 
 	@Override

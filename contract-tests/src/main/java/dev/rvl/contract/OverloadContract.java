@@ -1,0 +1,130 @@
+package dev.rvl.contract;
+
+import java.io.IOException;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import dev.rvl.contract.Api.Response;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * When the app cannot take more: the admission limit (503 with {@code Retry-After},
+ * however the path is spelled), a request body that stalls, a database pool with no free
+ * connection in time.
+ */
+public interface OverloadContract extends ContractBase {
+
+	@Test
+	default void refusesRequestsBeyondTheAdmissionLimitWith503() {
+		stub().faults("{\"addedLatencyMs\": 500}");
+		int requests = ContractSettings.MAX_IN_FLIGHT + 36;
+		// On fresh connections a busy machine spread the burst over more than the
+		// partners' 500 ms: an early order finished and freed its slot for a late one.
+		api().openConnections(requests);
+
+		List<Response> responses = api().placeConcurrently(requests, (i) -> ORDER_42);
+
+		Map<Integer, Long> statuses = statusCounts(responses);
+		// An admitted order may pass the 1 s partner deadline on a machine as busy as a
+		// load average of 10 (seen once): a 504 is its documented answer.
+		assertThat(statuses.keySet()).as(statuses.toString()).contains(503).isSubsetOf(201, 503, 504);
+		assertThat(statuses.get(503)).as(statuses.toString()).isGreaterThanOrEqualTo(36);
+		Response refused = responses.stream().filter((r) -> r.status() == 503).findFirst().orElseThrow();
+		assertProblem(refused, 503, "overloaded");
+		assertThat(refused.header("Retry-After")).isEqualTo("1");
+		stub().resetFaults();
+		assertThat(api().placeOrder(ORDER_42).status()).as("recovers").isEqualTo(201);
+	}
+
+	/**
+	 * Admission counts a request by the path the app routes, not by how the client
+	 * spelled it: {@code /%61pi/orders} and {@code /api;v=1/orders} reach the same
+	 * controller as {@code /api/orders}, and used to pass the limit uncounted in both
+	 * apps (the filters looked at the raw path).
+	 */
+	@ParameterizedTest
+	@ValueSource(strings = { "/%61pi/orders", "/api;v=1/orders" })
+	default void countsEverySpellingOfAnApiPathAgainstTheAdmissionLimit(String path) {
+		stub().faults("{\"addedLatencyMs\": 500}");
+		int requests = ContractSettings.MAX_IN_FLIGHT + 36;
+		// On fresh connections a busy machine spread the burst over more than the
+		// partners' 500 ms: an early order finished and freed its slot for a late one.
+		api().openConnections(requests);
+
+		List<Response> responses = api().placeConcurrentlyAsync(path, requests, (i) -> ORDER_42)
+			.stream()
+			.map(CompletableFuture::join)
+			.toList();
+
+		Map<Integer, Long> statuses = statusCounts(responses);
+		// An admitted order may pass the 1 s partner deadline on a machine as busy as a
+		// load average of 10 (seen once): a 504 is its documented answer.
+		assertThat(statuses.keySet()).as(statuses.toString()).contains(503).isSubsetOf(201, 503, 504);
+		assertThat(statuses.get(503)).as(statuses.toString()).isGreaterThanOrEqualTo(36);
+	}
+
+	/**
+	 * A client that sends half a body and then nothing: the server gives up on it after
+	 * its idle timeout (Tomcat's connection timeout, Reactor Netty's read timeout; 10 s
+	 * here), closing the connection or answering with a 4xx problem, and the request's
+	 * admission slot is free again. The reactive app had no such bound: the request held
+	 * its slot until the client went away.
+	 */
+	@Test
+	default void givesUpOnARequestBodyThatStalls() throws IOException {
+		double inFlightBefore = metric("orders_in_flight");
+		try (Socket socket = new Socket(baseUrl().getHost(), baseUrl().getPort())) {
+			socket.setSoTimeout((int) LIVENESS_TIMEOUT.plus(ContractSettings.IDLE_TIMEOUT).toMillis());
+			socket.getOutputStream()
+				.write(("POST /api/orders HTTP/1.1\r\nHost: " + baseUrl().getHost()
+						+ "\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{\"customerId\": 42")
+					.getBytes(StandardCharsets.US_ASCII));
+			socket.getOutputStream().flush();
+			await().atMost(LIVENESS_TIMEOUT).until(() -> metric("orders_in_flight") > inFlightBefore);
+
+			String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+
+			assertThat(answer).as("closed, or answered with a client error").matches("(?s)|HTTP/1\\.1 4\\d\\d .*");
+		}
+		await().atMost(LIVENESS_TIMEOUT).until(() -> metric("orders_in_flight") == inFlightBefore);
+	}
+
+	/**
+	 * A transaction of the test holds a product's row lock, so orders for it wait in
+	 * their write transaction, each holding a pool connection; once the pool is used up,
+	 * the next orders get 503 after the acquire timeout instead of waiting. Then the lock
+	 * goes and the rest complete.
+	 */
+	@Test
+	default void answers503WhenNoDatabaseConnectionIsFreeInTime() throws SQLException {
+		int requests = ContractSettings.POOL_SIZE + 20;
+		List<CompletableFuture<Response>> pending;
+		try (TestDatabase.RowLock lock = database().lockProduct("SKU-00950")) {
+			pending = api().placeConcurrentlyAsync(requests, (i) -> """
+					{"customerId": %d, "lines": [{"sku": "SKU-00950", "quantity": 1}]}""".formatted(101 + i));
+			await().atMost(Duration.ofSeconds(60))
+				.until(() -> pending.stream().filter(CompletableFuture::isDone).count() >= requests
+						- ContractSettings.POOL_SIZE);
+		}
+		List<Response> responses = pending.stream().map(CompletableFuture::join).toList();
+		Map<Integer, Long> statuses = statusCounts(responses);
+
+		assertThat(statuses.keySet()).as(statuses.toString()).containsOnly(201, 503);
+		assertThat(statuses.get(503)).as(statuses.toString())
+			.isGreaterThanOrEqualTo(requests - ContractSettings.POOL_SIZE);
+		assertProblem(responses.stream().filter((r) -> r.status() == 503).findFirst().orElseThrow(), 503, "overloaded");
+		assertThat(database().count("SELECT count(*) FROM order_line WHERE sku = 'SKU-00950'"))
+			.isEqualTo(statuses.getOrDefault(201, 0L));
+	}
+
+}

@@ -1,0 +1,154 @@
+package dev.rvl.contract;
+
+import dev.rvl.contract.Api.Response;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Every row of the problem table (docs/design.md §2) that a single request reaches:
+ * invalid or malformed input, unknown customers, orders and SKUs, fraud, stock, an
+ * unexpected failure, unknown routes, methods and media types. Partner faults and
+ * overload have suites of their own ({@link PartnerFaultsContract},
+ * {@link OverloadContract}).
+ */
+public interface ProblemsContract extends ContractBase {
+
+	@Test
+	default void rejectsInvalidOrdersListingEveryViolation() {
+		Response response = withNothingWritten(() -> api().placeOrder(
+				"""
+						{"customerId": "abc", "lines": [{"sku": "SKU-1", "quantity": 0}, {"sku": "SKU-00001", "quantity": 1}]}""",
+				"Idempotency-Key", "bad key!"));
+
+		assertProblem(response, 400, "validation");
+		assertThat(response.json().get("violations").toString()).isEqualTo("""
+				[{"field":"customerId","message":"is required and must be a positive integer"},\
+				{"field":"lines[0].sku","message":"must be SKU- followed by five digits"},\
+				{"field":"lines[0].quantity","message":"must be an integer from 1 to 100"},\
+				{"field":"Idempotency-Key","message":"must be 1 to 64 characters of A-Z, a-z, 0-9, _ or -"}]""");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "not json", "", "[1,2]", "{\"customerId\": 1, \"lines\": 5}" })
+	default void rejectsBodiesThatAreNotAnOrder(String body) {
+		assertProblem(withNothingWritten(() -> api().placeOrder(body)), 400, "malformed-body");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "text/plain", "application/xml", "none" })
+	default void rejectsOtherContentTypes(String contentType) {
+		Response response = withNothingWritten(
+				() -> api().post("/api/orders", "none".equals(contentType) ? null : contentType, ORDER_42));
+
+		assertProblem(response, 415, "unsupported-media-type");
+	}
+
+	@Test
+	default void rejectsBodiesOver64KiB() {
+		String padded = ORDER_42.replace("}]}", "}], \"pad\": \"" + "x".repeat(64 * 1024) + "\"}");
+
+		assertProblem(withNothingWritten(() -> api().placeOrder(padded)), 413, "payload-too-large");
+	}
+
+	@Test
+	default void rejectsOrderForUnknownCustomer() {
+		Response response = withNothingWritten(() -> api().placeOrder("""
+				{"customerId": 999999, "lines": [{"sku": "SKU-00001", "quantity": 1}]}"""));
+
+		assertProblem(response, 404, "customer-not-found");
+	}
+
+	@Test
+	default void answersNotFoundForAnUnknownOrder() {
+		assertProblem(api().get("/api/orders/0190a7b2-1c3d-7e4f-8a9b-0c1d2e3f4a5b"), 404, "order-not-found");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "abc", "42", "0190a7b2-1c3d-7e4f-8a9b" })
+	default void rejectsMalformedOrderIds(String id) {
+		Response response = api().get("/api/orders/" + id);
+
+		assertProblem(response, 400, "validation");
+		assertThat(response.json().get("violations").get(0).get("field").asString()).isEqualTo("id");
+	}
+
+	@ParameterizedTest
+	@ValueSource(strings = { "0", "101", "abc", "-1" })
+	default void rejectsListLimitsOutOfRange(String limit) {
+		Response response = api().get("/api/customers/42/orders?limit=" + limit);
+
+		assertProblem(response, 400, "validation");
+		assertThat(response.json().get("violations").get(0).get("field").asString()).isEqualTo("limit");
+	}
+
+	@Test
+	default void answersNotFoundForOrdersOfAnUnknownCustomer() {
+		assertProblem(api().get("/api/customers/999999/orders"), 404, "customer-not-found");
+	}
+
+	@Test
+	default void rejectsUnknownSkus() {
+		Response response = withNothingWritten(() -> api().placeOrder("""
+				{"customerId": 42, "lines": [{"sku": "SKU-99999", "quantity": 1}, {"sku": "SKU-00001", "quantity": 1},
+				{"sku": "SKU-99998", "quantity": 1}]}"""));
+
+		assertProblem(response, 422, "unknown-sku");
+		assertThat(response.json().get("unknownSkus").toString()).isEqualTo("[\"SKU-99998\",\"SKU-99999\"]");
+	}
+
+	@Test
+	default void rejectsOrdersTheFraudCheckFlags() {
+		Response response = withNothingWritten(() -> api().placeOrder("""
+				{"customerId": 50, "lines": [{"sku": "SKU-00001", "quantity": 1}]}"""));
+
+		assertProblem(response, 422, "fraud-rejected");
+	}
+
+	@Test
+	default void rejectsOrdersBeyondTheStockListingEveryShortSku() {
+		database().setStock("SKU-00901", 1);
+		database().setStock("SKU-00903", 0);
+
+		Response response = withNothingWritten(() -> api().placeOrder("""
+				{"customerId": 42, "lines": [{"sku": "SKU-00903", "quantity": 1}, {"sku": "SKU-00902", "quantity": 5},
+				{"sku": "SKU-00901", "quantity": 2}]}"""));
+
+		assertProblem(response, 409, "insufficient-stock");
+		assertThat(response.json().get("skus").toString()).isEqualTo("[\"SKU-00901\",\"SKU-00903\"]");
+		assertThat(database().stock("SKU-00902")).as("rolled back").isEqualTo(1_000_000);
+		database().reset();
+	}
+
+	@Test
+	default void answersUnexpectedFailuresWith500RevealingNothing() {
+		database().execute("INSERT INTO customer (id, name, email, tier, country) VALUES (20001, 'Swiss', "
+				+ "'swiss@example.com', 'STANDARD', 'CH') ON CONFLICT DO NOTHING");
+
+		Response response = withNothingWritten(() -> api().placeOrder("""
+				{"customerId": 20001, "lines": [{"sku": "SKU-00001", "quantity": 1}]}"""));
+
+		assertProblem(response, 500, "internal");
+		assertThat(response.body()).doesNotContain("Exception", "\tat ", "dev.rvl", "SELECT", "tax rate");
+	}
+
+	@Test
+	default void answersUnknownRoutesWith404() {
+		assertProblem(api().get("/api/nothing-here"), 404, "not-found");
+	}
+
+	@Test
+	default void answersUnsupportedMethodsWith405() {
+		assertProblem(api().send("DELETE", "/api/orders"), 405, "method-not-allowed");
+	}
+
+	@Test
+	default void answersUnacceptableMediaTypesWith406() {
+		Response placed = api().placeOrder(ORDER_42);
+
+		assertProblem(api().get(placed.header("Location"), "Accept", "text/csv"), 406, "not-acceptable");
+	}
+
+}
