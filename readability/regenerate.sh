@@ -1,7 +1,8 @@
 #!/bin/sh
 # Regenerates every committed artifact of the readability comparison, in order:
-#   1. docs/stacktraces/*.txt: captured again from each app's StackTraceCaptureTests (real
-#      requests; -Dreadability.capture=true), unless --skip-traces;
+#   1. docs/stacktraces/*.txt and docs/debugging/*: captured again from each app's
+#      StackTraceCaptureTests and DebuggingCaptureTests (real requests;
+#      -Dreadability.capture=true), unless --skip-traces;
 #   2. docs/feature-change*/*.patch: their context refreshed (refresh-feature-change.sh);
 #   3. docs/readability.html, docs/readability-findings.md and the README's readability
 #      section between its markers (ReadabilityReport);
@@ -18,7 +19,7 @@ for arg in "$@"; do
 	esac
 done
 if [ "$traces" = yes ]; then
-	./mvnw -B -q -pl reactive-app,loom-app -am package -DskipITs -Dtest=StackTraceCaptureTests \
+	./mvnw -B -q -pl reactive-app,loom-app -am package -DskipITs -Dtest='StackTraceCaptureTests,DebuggingCaptureTests' \
 		-Dsurefire.failIfNoSpecifiedTests=false -Dreadability.capture=true
 fi
 ./readability/refresh-feature-change.sh

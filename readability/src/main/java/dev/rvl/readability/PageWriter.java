@@ -1,5 +1,6 @@
 package dev.rvl.readability;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -69,6 +70,7 @@ final class PageWriter {
 			link(result.useCase().id(), result.useCase().title());
 		}
 		link("stack-traces", "Stack traces");
+		link("debugging", "Debugging");
 		link("feature-change", "Feature changes");
 		link("tests", "Tests");
 		link("unit-test", "Unit tests side by side");
@@ -79,6 +81,7 @@ final class PageWriter {
 			useCase(result);
 		}
 		stackTraces();
+		DebuggingSection.write(this.html, Root.findRepository(Path.of(".")));
 		featureChange();
 		tests();
 		method();

@@ -4,6 +4,7 @@ import java.util.Map;
 
 import dev.rvl.domain.problem.Problem;
 import dev.rvl.domain.problem.ProblemException;
+import dev.rvl.domain.problem.ProblemKind;
 import dev.rvl.domain.problem.Problems;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
@@ -48,9 +49,15 @@ public final class ProblemResponses {
 		};
 	}
 
-	/** The HTTP answer for a failure, logging the unexpected ones. */
+	/**
+	 * The HTTP answer for a failure, logging partner problems and the unexpected
+	 * failures.
+	 */
 	public static ResponseEntity<Map<String, Object>> of(Throwable failure) {
 		Problem problem = problemOf(failure);
+		if (problem.kind() == ProblemKind.PARTNER_TIMEOUT || problem.kind() == ProblemKind.PARTNER_UNAVAILABLE) {
+			logger.warn(partnerProblem(problem, failure));
+		}
 		if (problem.status() == 500) {
 			if (DisconnectedClientHelper.isClientDisconnectedException(failure)) {
 				// Tomcat's ClientAbortException, Reactor Netty's AbortedException, ...
@@ -68,6 +75,28 @@ public final class ProblemResponses {
 			return new ResponseEntity<>(response.getBody(), headers, response.getStatusCode());
 		}
 		return response;
+	}
+
+	/**
+	 * One line for a partner problem, as on-call reads it: what the client was answered,
+	 * which partner call failed (the detail names it) and the first cause, without a
+	 * stack trace; with the {@code tracing} profile the line carries the request's trace
+	 * id.
+	 */
+	static String partnerProblem(Problem problem, Throwable failure) {
+		StringBuilder line = new StringBuilder().append(problem.kind().slug())
+			.append(" (")
+			.append(problem.status())
+			.append("): ")
+			.append(problem.detail());
+		Throwable cause = failure.getCause();
+		if (cause != null) {
+			line.append("; cause: ").append(cause.getClass().getName());
+			if (cause.getMessage() != null) {
+				line.append(": ").append(cause.getMessage());
+			}
+		}
+		return line.toString();
 	}
 
 	/**

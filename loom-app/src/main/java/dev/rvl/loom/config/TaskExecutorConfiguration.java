@@ -5,6 +5,9 @@ import org.springframework.boot.task.ThreadPoolTaskExecutorBuilder;
 import org.springframework.boot.thread.Threading;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.Profile;
+import org.springframework.core.task.TaskDecorator;
+import org.springframework.core.task.support.ContextPropagatingTaskDecorator;
 import org.springframework.core.env.Environment;
 import org.springframework.core.task.AsyncTaskExecutor;
 
@@ -20,6 +23,21 @@ import org.springframework.core.task.AsyncTaskExecutor;
  */
 @Configuration(proxyBeanMethods = false)
 class TaskExecutorConfiguration {
+
+	/**
+	 * Under {@code tracing}, the fan-out's and the bulk tasks carry the request's trace:
+	 * Boot's executor builders apply this decorator to the tasks they run, which then see
+	 * the submitting thread's trace context (and MDC ids in their log lines), and the
+	 * partner client sends the request's {@code traceparent} instead of starting a trace
+	 * of its own per call (seen with the client's header logging). Off otherwise: nothing
+	 * to carry. The structured fan-out ({@code partner.fan-out=structured}) forks threads
+	 * of its own that it does not decorate.
+	 */
+	@Bean
+	@Profile("tracing")
+	TaskDecorator contextPropagatingTaskDecorator() {
+		return new ContextPropagatingTaskDecorator();
+	}
 
 	@Bean
 	AsyncTaskExecutor bulkTaskExecutor(Environment environment, SimpleAsyncTaskExecutorBuilder virtualThreads,
