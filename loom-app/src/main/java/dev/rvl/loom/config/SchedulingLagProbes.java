@@ -21,7 +21,8 @@ class SchedulingLagProbes implements SmartLifecycle {
 
 	private final Thread.Builder threads;
 
-	private Thread probing;
+	/** Set by start, cleared by stop: both on the context's lifecycle thread. */
+	private volatile Thread probing;
 
 	SchedulingLagProbes(SchedulingLag lag, Environment environment) {
 		this.lag = lag;
@@ -30,7 +31,7 @@ class SchedulingLagProbes implements SmartLifecycle {
 	}
 
 	@Override
-	public synchronized void start() {
+	public void start() {
 		SchedulingLag.Probe probe = this.lag.probe();
 		this.probing = this.threads.start(() -> {
 			try {
@@ -49,13 +50,16 @@ class SchedulingLagProbes implements SmartLifecycle {
 	}
 
 	@Override
-	public synchronized void stop() {
-		this.probing.interrupt();
-		this.probing = null;
+	public void stop() {
+		Thread running = this.probing;
+		if (running != null) {
+			running.interrupt();
+			this.probing = null;
+		}
 	}
 
 	@Override
-	public synchronized boolean isRunning() {
+	public boolean isRunning() {
 		return this.probing != null;
 	}
 

@@ -24,7 +24,8 @@ class SchedulingLagProbes implements SmartLifecycle {
 
 	private final SchedulingLag lag;
 
-	private final List<Runnable> stops = new ArrayList<>();
+	/** Set by start, cleared by stop: both on the context's lifecycle thread. */
+	private volatile List<Runnable> stops = List.of();
 
 	SchedulingLagProbes(EventLoops loops, SchedulingLag lag) {
 		this.loops = loops;
@@ -32,26 +33,28 @@ class SchedulingLagProbes implements SmartLifecycle {
 	}
 
 	@Override
-	public synchronized void start() {
+	public void start() {
 		long period = SchedulingLag.PERIOD.toNanos();
+		List<Runnable> started = new ArrayList<>();
 		for (EventExecutor loop : this.loops.all()) {
 			SchedulingLag.Probe probe = this.lag.probe();
 			Future<?> runs = loop.scheduleWithFixedDelay(probe::ran, period, period, TimeUnit.NANOSECONDS);
-			this.stops.add(() -> {
+			started.add(() -> {
 				runs.cancel(false);
 				probe.stop();
 			});
 		}
+		this.stops = List.copyOf(started);
 	}
 
 	@Override
-	public synchronized void stop() {
+	public void stop() {
 		this.stops.forEach(Runnable::run);
-		this.stops.clear();
+		this.stops = List.of();
 	}
 
 	@Override
-	public synchronized boolean isRunning() {
+	public boolean isRunning() {
 		return !this.stops.isEmpty();
 	}
 
