@@ -34,7 +34,7 @@ class LimitsHitTests {
 				Map.of(), 10_000, 10_000);
 
 		assertThat(limits).containsExactly(
-				"7 x 503 overloaded (the admission limit on orders, the memory guard of 10000 in flight, the queue budget "
+				"7 x 503 overloaded (the scheduling-lag guard or the admission limit on orders, the memory guard of 10000 in flight, the queue budget "
 						+ "or the DB pool wait), 7 counted by the app",
 				"2 x 504 partner-timeout (the partner deadline passed)",
 				"DB pool: up to 12 requests waiting for a connection", "admission limit: 10000 requests in flight");
