@@ -41,12 +41,13 @@ import java.util.regex.Pattern;
  * simulations
  * @param remote apps the runner did not start ({@code --target}), or
  * {@link RemoteTargets#NONE}
+ * @param connections how Gatling's virtual users connect to the app
  */
 record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<Variant> variants,
 		Simulation simulation, LoadPlan plan, Duration partnerLatency, long sloP99Ms, long idealDbMs, AppSettings app,
 		Optional<ConfiguredDatabase> database, HarnessLimits limits, boolean profile, Integer profileStep,
-		CpuIsolation isolation, boolean search, int repeat, long seed, Map<Variant, Double> knees,
-		RemoteTargets remote) {
+		CpuIsolation isolation, boolean search, int repeat, long seed, Map<Variant, Double> knees, RemoteTargets remote,
+		Connections connections) {
 
 	static final String USAGE = """
 			Usage: bench/compare.sh [options]
@@ -66,6 +67,8 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 			  --step-seconds N          seconds per level          --ramp-seconds N   seconds between levels
 			  --hold-seconds N          extra seconds at the top   --warmup-seconds N warm-up, excluded
 			  --partner-latency DUR     stub latency per partner call (e.g. 100ms, 1s)
+			  --connections MODE        shared (default): Gatling's users share one keep-alive pool, as a gateway in
+			                            front of the app does; per-user: a connection per virtual user (per order)
 			  --slo-p99-ms N            SLO on the p99 of POST /api/orders (bulk: of the bulk request)
 			  --ideal-db-ms N           DB allowance of the ideal latency (default 10)
 			  --jvm-opts "FLAGS"        JVM flags of every app (default -Xms512m -Xmx512m -XX:+UseG1GC)
@@ -122,6 +125,7 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 		List<String> jvm = defaults.jvmOptions();
 		Integer nice = null;
 		CpuIsolation.Mode isolationMode = CpuIsolation.Mode.CPUSET;
+		Connections connections = Connections.SHARED;
 		Integer appCpus = null;
 		CpuQuota quota = CpuQuota.NONE;
 		int pool = defaults.poolSize();
@@ -166,6 +170,7 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 				case "--jvm-opts" -> jvm = List.of(value(arg, args).strip().split("\\s+"));
 				case "--app-nice" -> nice = (int) notNegative(arg, args);
 				case "--isolation" -> isolationMode = CpuIsolation.Mode.of(value(arg, args));
+				case "--connections" -> connections = Connections.of(value(arg, args));
 				case "--app-cpus" -> appCpus = (int) positive(arg, args);
 				case "--app-cpu-quota" -> quota = new CpuQuota(fraction(arg, value(arg, args)));
 				case "--pool-size" -> pool = (int) positive(arg, args);
@@ -243,7 +248,7 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 				(jdbcUrl != null) ? Optional.of(new ConfiguredDatabase(jdbcUrl, user, password)) : Optional.empty(),
 				HarnessLimits.defaults(), profile, profileStep, isolation,
 				(search != null) ? search : !quick && simulation == Simulation.STAIRS, repeat, seed, Map.copyOf(knees),
-				remote);
+				remote, connections);
 	}
 
 	/**
@@ -262,6 +267,7 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 		lines.add(this.repeat + " repetition" + ((this.repeat > 1) ? "s" : "") + ", running order from seed "
 				+ this.seed);
 		lines.add("knee search " + (this.search ? "on" : "off"));
+		lines.add("connections " + this.connections.id());
 		if (this.remote.enabled()) {
 			lines.add("remote targets " + this.remote.note().targets() + ", stub " + this.remote.stub());
 		}

@@ -80,7 +80,7 @@ record SettingRow(String group, String name, Map<String, String> values, boolean
 			.properties(options.plan(), options.sloP99Ms())
 			.forEach((name, value) -> rows.add(shared("load generator", "-D" + name, value)));
 		rows.add(shared("load generator", "connections",
-				"HTTP/1.1 keep-alive, one connection per virtual user, request timeout 10 s, target 127.0.0.1"));
+				options.connections().describe() + ", request timeout 10 s, target 127.0.0.1"));
 		rows.add(shared("load generator", "warm-up",
 				options.plan().warmupSeconds() + " s from " + LoadPlan.number(options.plan().warmupRate()) + " to "
 						+ LoadPlan.number(options.plan().warmupPeak(options.simulation().openModel())) + " and back to "

@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -114,8 +115,9 @@ final class VariantRun {
 			long planned = simulation.plannedSeconds(plan);
 			this.progress.phase(id, Benchmark.format("load: %s, %s, %d s planned", simulation.id(), plan, planned));
 			ChildProcess gatling = GatlingRun.start(this.project, this.options.isolation().harnessLauncher(),
-					simulation, app.baseUrl(), simulation.properties(plan, this.options.sloP99Ms(), knee),
-					this.directory, id + " - " + this.options.workload().id(), loadHosts());
+					simulation, app.baseUrl(),
+					gatlingProperties(simulation.properties(plan, this.options.sloP99Ms(), knee)), this.directory,
+					id + " - " + this.options.workload().id(), loadHosts());
 			sampler.watchGatling(gatling.pid());
 			int exit = awaitGatling(id, gatling, sampler, planned);
 			List<KneeSearch.Probe> search = search(id, app, sampler);
@@ -226,8 +228,9 @@ final class VariantRun {
 			this.progress.phase(id, Benchmark.format("knee search: probing %s orders/s (held %s, failed %s)",
 					LoadPlan.number(rate), LoadPlan.number(held), LoadPlan.number(failing)));
 			ChildProcess gatling = GatlingRun.start(this.project, this.options.isolation().harnessLauncher(),
-					Simulation.STAIRS, app.baseUrl(), Simulation.STAIRS.properties(probePlan, this.options.sloP99Ms()),
-					probeDirectory, id + " - knee search at " + LoadPlan.number(rate), loadHosts());
+					Simulation.STAIRS, app.baseUrl(),
+					gatlingProperties(Simulation.STAIRS.properties(probePlan, this.options.sloP99Ms())), probeDirectory,
+					id + " - knee search at " + LoadPlan.number(rate), loadHosts());
 			sampler.watchGatling(gatling.pid());
 			awaitGatling(id, gatling, sampler, Simulation.STAIRS.plannedSeconds(probePlan));
 			Path probeCsv = GatlingRun.timeseries(probeDirectory);
@@ -271,6 +274,13 @@ final class VariantRun {
 	}
 
 	/** Where load may go: 127.0.0.1, or the hosts named with {@code --target}. */
+	/** The simulation's properties and how its users connect. */
+	private Map<String, String> gatlingProperties(Map<String, String> simulation) {
+		Map<String, String> properties = new LinkedHashMap<>(simulation);
+		properties.put("connections", this.options.connections().id());
+		return properties;
+	}
+
 	private java.util.Set<String> loadHosts() {
 		return this.options.remote().enabled() ? this.options.remote().hosts() : java.util.Set.of("127.0.0.1");
 	}

@@ -40,6 +40,16 @@ class BenchOptionsTests {
 	}
 
 	@Test
+	void gatlingsUsersShareOneConnectionPoolUnlessToldOtherwise() {
+		assertThat(BenchOptions.parse(List.of()).connections()).isEqualTo(Connections.SHARED);
+		BenchOptions perUser = BenchOptions.parse(List.of("--connections", "per-user"));
+		assertThat(perUser.connections()).isEqualTo(Connections.PER_USER);
+		assertThat(perUser.describe()).contains("connections per-user");
+		assertThatIllegalArgumentException().isThrownBy(() -> BenchOptions.parse(List.of("--connections", "pooled")))
+			.withMessageContaining("shared or per-user");
+	}
+
+	@Test
 	void runsTheAppsAtALowerPriorityThanTheHarnessWhenTheyShareCpus() {
 		BenchOptions shared = BenchOptions.parse(List.of("--isolation", "none"));
 		assertThat(shared.app().launcher()).containsExactly("nice", "-n", "5");

@@ -15,6 +15,11 @@ import java.util.Locale;
  * <td>the app under test (default {@code http://127.0.0.1:8081})</td>
  * </tr>
  * <tr>
+ * <td>connections</td>
+ * <td>{@code shared} (default): one keep-alive pool for all virtual users, as a gateway
+ * in front of the app; {@code per-user}: a connection per virtual user</td>
+ * </tr>
+ * <tr>
  * <td>rate.from, rate.to, rate.steps</td>
  * <td>stairs and soak: arrival rate in orders/s</td>
  * </tr>
@@ -68,6 +73,19 @@ final class Config {
 
 	static String baseUrl() {
 		return string("baseUrl", "http://127.0.0.1:8081");
+	}
+
+	/**
+	 * Whether the virtual users share one pool of keep-alive connections (a gateway in
+	 * front of the app) rather than each opening its own (browsers).
+	 */
+	static boolean sharedConnections() {
+		String connections = string("connections", "shared");
+		return switch (connections) {
+			case "shared" -> true;
+			case "per-user" -> false;
+			default -> throw new IllegalArgumentException("connections must be shared or per-user: " + connections);
+		};
 	}
 
 	static double rateFrom() {

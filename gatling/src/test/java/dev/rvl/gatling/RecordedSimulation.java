@@ -16,7 +16,8 @@ import static io.gatling.javaapi.http.HttpDsl.http;
 
 /**
  * What every simulation shares: one {@link LoadProfile} drives both the injection and the
- * time-series recorder; HTTP/1.1 keep-alive, one connection per virtual user, no warm-up
+ * time-series recorder; HTTP/1.1 keep-alive connections shared by all virtual users (a
+ * gateway's pool; {@code -Dconnections=per-user}: one per user, as browsers), no warm-up
  * call to the internet; bounded in time; assertions on p99 and failed requests unless
  * {@code -Dassertions=false}.
  */
@@ -42,11 +43,12 @@ abstract class RecordedSimulation extends Simulation {
 	}
 
 	private static HttpProtocolBuilder protocol() {
-		return http.baseUrl(Config.baseUrl())
+		HttpProtocolBuilder protocol = http.baseUrl(Config.baseUrl())
 			.acceptHeader("application/json, application/problem+json")
 			.disableWarmUp()
 			.disableCaching()
 			.disableFollowRedirect();
+		return Config.sharedConnections() ? protocol.shareConnections() : protocol;
 	}
 
 	@Override
