@@ -178,7 +178,7 @@ final class VariantRun {
 		while (System.nanoTime() < deadline) {
 			long before = jitTicks(pid);
 			long started = System.nanoTime();
-			Warmup.run(app.baseUrl(), rate, rate, Duration.ofSeconds(5));
+			Warmup.hold(app.baseUrl(), rate, Duration.ofSeconds(5));
 			double cores = (jitTicks(pid) - before) / (double) ProcFs.CLOCK_TICKS
 					/ ((System.nanoTime() - started) / 1e9);
 			if (cores < JIT_SETTLED_CORES) {

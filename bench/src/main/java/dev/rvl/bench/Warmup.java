@@ -48,11 +48,28 @@ final class Warmup {
 	 * @param duration how long
 	 */
 	static Result run(URI baseUrl, double fromRate, double peakRate, Duration duration) throws InterruptedException {
+		return run(baseUrl, startRate(fromRate), fromRate, peakRate, duration);
+	}
+
+	/**
+	 * One rate from the first second (backed off only when the app falls behind): the JIT
+	 * settle check, which must see the app at the plan's first level, not on a ramp that
+	 * would take longer than the check to reach it.
+	 * @param baseUrl the app
+	 * @param rate orders/s
+	 * @param duration how long
+	 */
+	static Result hold(URI baseUrl, double rate, Duration duration) throws InterruptedException {
+		return run(baseUrl, rate, rate, rate, duration);
+	}
+
+	private static Result run(URI baseUrl, double initialRate, double fromRate, double peakRate, Duration duration)
+			throws InterruptedException {
 		AtomicLong ok = new AtomicLong();
 		AtomicLong failed = new AtomicLong();
 		AtomicLong done = new AtomicLong();
 		double seconds = duration.toMillis() / 1000.0;
-		double rate = startRate(fromRate);
+		double rate = initialRate;
 		double reached = 0;
 		long start = System.nanoTime();
 		try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -122,8 +139,7 @@ final class Warmup {
 	private static void shop(URI baseUrl, long index, AtomicLong ok, AtomicLong failed) {
 		// Customers from the top of the range, SKUs from a stride of their own.
 		long customer = SeedData.CUSTOMERS - Math.floorMod(index * 7919, SeedData.CUSTOMERS);
-		String sku = SeedData.sku(1 + (int) Math.floorMod(index * 211, SeedData.PRODUCTS));
-		String body = "{\"customerId\":" + customer + ",\"lines\":[{\"sku\":\"" + sku + "\",\"quantity\":1}]}";
+		String body = "{\"customerId\":" + customer + ",\"lines\":" + lines(index) + "}";
 		try {
 			HttpResponse<String> placed = Http.client()
 				.send(HttpRequest.newBuilder(baseUrl.resolve("/api/orders"))
@@ -143,6 +159,21 @@ final class Warmup {
 		catch (Exception ex) {
 			failed.incrementAndGet();
 		}
+	}
+
+	/**
+	 * One to three lines, as in the measured load (Gatling's {@code FedOrder}), so the
+	 * JIT compiles the loops over lines for what they will carry; 337 SKUs apart, never
+	 * the same SKU twice in one order.
+	 */
+	static String lines(long index) {
+		int count = 1 + (int) Math.floorMod(index, 3L);
+		StringBuilder lines = new StringBuilder("[");
+		for (int k = 0; k < count; k++) {
+			String sku = SeedData.sku(1 + (int) Math.floorMod(index * 211 + k * 337L, SeedData.PRODUCTS));
+			lines.append((k > 0) ? "," : "").append("{\"sku\":\"").append(sku).append("\",\"quantity\":1}");
+		}
+		return lines.append(']').toString();
 	}
 
 	private static void get(URI uri, AtomicLong ok, AtomicLong failed) throws Exception {

@@ -1,5 +1,16 @@
 package dev.rvl.bench;
 
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.MatchResult;
+import java.util.regex.Pattern;
+
+import com.sun.net.httpserver.HttpServer;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -38,6 +49,47 @@ class WarmupTests {
 		assertThat(backedOff).isEqualTo(280);
 		assertThat(Warmup.nextRate(backedOff, 600, 10, 200)).isEqualTo(336);
 		assertThat(Warmup.nextRate(21, 600, 500, 200)).as("never under the start").isEqualTo(20);
+	}
+
+	@Test
+	void theSettleCheckHoldsTheFirstLevelFromItsFirstSecondWhereTheWarmUpRampsUp() throws Exception {
+		// a real HTTP server that refuses every order at once: only the sender's schedule
+		// decides how many arrive
+		AtomicInteger orders = new AtomicInteger();
+		HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+		server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
+		server.createContext("/api/orders", (exchange) -> {
+			orders.incrementAndGet();
+			exchange.getRequestBody().readAllBytes();
+			byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
+			exchange.sendResponseHeaders(503, body.length);
+			exchange.getResponseBody().write(body);
+			exchange.close();
+		});
+		server.start();
+		try {
+			URI app = URI.create("http://127.0.0.1:" + server.getAddress().getPort());
+			Warmup.hold(app, 100, Duration.ofSeconds(2));
+			int held = orders.getAndSet(0);
+			Warmup.run(app, 100, 100, Duration.ofSeconds(2));
+			int ramped = orders.get();
+			assertThat(held).as("2 s at 100 orders/s from the start").isBetween(190, 201);
+			assertThat(ramped).as("from 10 orders/s, +20 % per half second").isLessThan(120);
+		}
+		finally {
+			server.stop(0);
+		}
+	}
+
+	@Test
+	void warmsUpWithOneToThreeDistinctLinesAsTheMeasuredLoadHas() {
+		assertThat(Warmup.lines(0)).containsOnlyOnce("\"sku\"");
+		assertThat(Warmup.lines(1).split("\"sku\"")).hasSize(3);
+		String three = Warmup.lines(2);
+		assertThat(three.split("\"sku\"")).hasSize(4);
+		assertThat(three).startsWith("[").endsWith("]");
+		List<String> skus = Pattern.compile("SKU-\\d{5}").matcher(three).results().map(MatchResult::group).toList();
+		assertThat(skus).hasSize(3).doesNotHaveDuplicates();
 	}
 
 }
