@@ -162,15 +162,15 @@ final class Warmup {
 	}
 
 	/**
-	 * One to three lines, as in the measured load (Gatling's {@code FedOrder}), so the
-	 * JIT compiles the loops over lines for what they will carry; 337 SKUs apart, never
-	 * the same SKU twice in one order.
+	 * One to three lines by the same rule as the measured load (Gatling's
+	 * {@code FedOrder}), from products of their own, so the JIT compiles the loops over
+	 * lines for what they will carry.
 	 */
 	static String lines(long index) {
-		int count = 1 + (int) Math.floorMod(index, 3L);
+		int count = SeedData.lineCount(index);
 		StringBuilder lines = new StringBuilder("[");
 		for (int k = 0; k < count; k++) {
-			String sku = SeedData.sku(1 + (int) Math.floorMod(index * 211 + k * 337L, SeedData.PRODUCTS));
+			String sku = SeedData.lineSku(index * 211, k);
 			lines.append((k > 0) ? "," : "").append("{\"sku\":\"").append(sku).append("\",\"quantity\":1}");
 		}
 		return lines.append(']').toString();

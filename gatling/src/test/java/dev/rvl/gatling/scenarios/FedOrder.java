@@ -38,12 +38,10 @@ public record FedOrder(long customerId, List<Line> lines, boolean fraudRejected,
 	/** The order number {@code index} of the deterministic sequence. */
 	public static FedOrder at(long index) {
 		long customerId = 1 + Math.floorMod(index * CUSTOMER_STRIDE, SeedData.CUSTOMERS);
-		int lineCount = 1 + (int) Math.floorMod(index, 3L);
+		int lineCount = SeedData.lineCount(index);
 		List<Line> lines = new java.util.ArrayList<>(lineCount);
 		for (int k = 0; k < lineCount; k++) {
-			// 0, 337 and 674 apart: never the same SKU twice in one order.
-			int product = 1 + (int) Math.floorMod(index * 131 + k * 337L, SeedData.PRODUCTS);
-			lines.add(new Line(SeedData.sku(product), 1 + (int) Math.floorMod(index + k, 3L)));
+			lines.add(new Line(SeedData.lineSku(index * 131, k), 1 + (int) Math.floorMod(index + k, 3L)));
 		}
 		return new FedOrder(customerId, lines, SeedData.alwaysFraudRejected(customerId),
 				Math.floorMod(index, 10L) == 9);

@@ -39,6 +39,22 @@ public final class SeedData {
 		return String.format(Locale.ROOT, "SKU-%05d", n);
 	}
 
+	/**
+	 * How many lines order number {@code index} of a generated load has: one to three.
+	 */
+	public static int lineCount(long index) {
+		return 1 + (int) Math.floorMod(index, 3L);
+	}
+
+	/**
+	 * The SKU of line {@code k} (0 to 2) of a generated order whose first product is
+	 * drawn at {@code first}: the lines are 337 products apart, so an order never names a
+	 * SKU twice.
+	 */
+	public static String lineSku(long first, int k) {
+		return sku(1 + (int) Math.floorMod(first + k * 337L, PRODUCTS));
+	}
+
 	public static long priceCents(int n) {
 		return 199 + (n * 7919L) % 20_000;
 	}
