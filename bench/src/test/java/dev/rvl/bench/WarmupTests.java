@@ -73,8 +73,11 @@ class WarmupTests {
 			int held = orders.getAndSet(0);
 			Warmup.run(app, 100, 100, Duration.ofSeconds(2));
 			int ramped = orders.get();
-			assertThat(held).as("2 s at 100 orders/s from the start").isBetween(190, 201);
-			assertThat(ramped).as("from 10 orders/s, +20 % per half second").isLessThan(120);
+			// planned: 200 held, about 27 ramped; wide margins, since a starved machine
+			// makes
+			// the sender back off
+			assertThat(held).as("2 s at 100 orders/s from the start").isBetween(140, 201);
+			assertThat(ramped).as("from 10 orders/s, +20 % per half second").isLessThan(70);
 		}
 		finally {
 			server.stop(0);
