@@ -25,6 +25,8 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 
 /**
  * {@code POST /api/orders/bulk}: every line answered, bounded heap and backpressure on a
@@ -193,8 +195,8 @@ public interface BulkContract extends ContractBase {
 	@Test
 	default void letsABulkClientGoAwayWithoutLosingAConnectionOrLoggingAnError() throws SQLException {
 		assumeTrue(appRunsInThisJvm(), "the app's log is read in this JVM");
+		awaitNothingInFlight();
 		long abandonedBefore = abandonedSessions();
-		double inFlightBefore = metric("orders_in_flight");
 		String waitingForTheLock = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
 				+ "AND wait_event_type = 'Lock'";
 		String busy = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
@@ -208,13 +210,15 @@ public interface BulkContract extends ContractBase {
 		try (CapturedOutput output = CapturedOutput.start()) {
 			try (TestDatabase.RowLock lock = database().lockProduct("SKU-00961");
 					BulkClient bulk = new BulkClient(baseUrl(), "application/x-ndjson", lines.iterator(), 16384)) {
-				await().atMost(LIVENESS_TIMEOUT).until(() -> database().count(waitingForTheLock) >= 8);
+				await("8 orders waiting for the row lock").atMost(LIVENESS_TIMEOUT)
+					.until(() -> database().count(waitingForTheLock), greaterThanOrEqualTo(8L));
 				awaitStall(bulk);
 
 				bulk.abort();
 			}
-			await().atMost(LIVENESS_TIMEOUT).until(() -> metric("orders_in_flight") == inFlightBefore);
-			await().atMost(LIVENESS_TIMEOUT).until(() -> database().count(busy) == 0);
+			await("the bulk request and its orders out of flight").atMost(LIVENESS_TIMEOUT)
+				.until(() -> metric("orders_in_flight"), equalTo(0.0));
+			await("no busy database session").atMost(LIVENESS_TIMEOUT).until(() -> database().count(busy), equalTo(0L));
 
 			assertThat(abandonedSessions()).as("database sessions whose client connection was lost")
 				.isEqualTo(abandonedBefore);

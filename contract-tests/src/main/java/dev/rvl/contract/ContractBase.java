@@ -11,6 +11,8 @@ import dev.rvl.contract.Api.Response;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
 
 /**
  * What every part of the order API's contract stands on: where the app listens, its
@@ -87,6 +89,16 @@ public interface ContractBase {
 			}
 		}
 		throw new IllegalStateException("No metric " + name);
+	}
+
+	/**
+	 * Waits until no {@code /api/} request is in flight: what an earlier test left behind
+	 * (an order whose client gave up, still waiting for a lock or a partner) has
+	 * finished, so a test that counts in-flight requests counts only its own.
+	 */
+	default void awaitNothingInFlight() {
+		await("no request left in flight by an earlier test").atMost(LIVENESS_TIMEOUT)
+			.until(() -> metric("orders_in_flight"), equalTo(0.0));
 	}
 
 	default Map<Integer, Long> statusCounts(List<Response> responses) {

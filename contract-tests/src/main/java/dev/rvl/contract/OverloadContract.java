@@ -16,6 +16,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
 
 /**
  * When the app cannot take more: the admission limit (503 with {@code Retry-After},
@@ -82,7 +83,7 @@ public interface OverloadContract extends ContractBase {
 	 */
 	@Test
 	default void givesUpOnARequestBodyThatStalls() throws IOException {
-		double inFlightBefore = metric("orders_in_flight");
+		awaitNothingInFlight();
 		try (Socket socket = new Socket(baseUrl().getHost(), baseUrl().getPort())) {
 			socket.setSoTimeout((int) LIVENESS_TIMEOUT.plus(ContractSettings.IDLE_TIMEOUT).toMillis());
 			socket.getOutputStream()
@@ -90,13 +91,15 @@ public interface OverloadContract extends ContractBase {
 						+ "\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n{\"customerId\": 42")
 					.getBytes(StandardCharsets.US_ASCII));
 			socket.getOutputStream().flush();
-			await().atMost(LIVENESS_TIMEOUT).until(() -> metric("orders_in_flight") > inFlightBefore);
+			await("the stalled request in flight").atMost(LIVENESS_TIMEOUT)
+				.until(() -> metric("orders_in_flight"), equalTo(1.0));
 
 			String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
 
 			assertThat(answer).as("closed, or answered with a client error").matches("(?s)|HTTP/1\\.1 4\\d\\d .*");
 		}
-		await().atMost(LIVENESS_TIMEOUT).until(() -> metric("orders_in_flight") == inFlightBefore);
+		await("the stalled request out of flight").atMost(LIVENESS_TIMEOUT)
+			.until(() -> metric("orders_in_flight"), equalTo(0.0));
 	}
 
 	/**
