@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThatNoException;
 
 class AdmissionTests {
 
-	private static final Duration BUDGET = Duration.ofMillis(300);
+	private static final Duration BUDGET = Duration.ofMillis(200);
 
 	private final AtomicLong nanos = new AtomicLong(1_000_000_000L);
 
@@ -104,7 +104,8 @@ class AdmissionTests {
 
 	/**
 	 * Orders fill the limit and complete after the same round trip: no queueing, so the
-	 * limit grows until max-limit.
+	 * limit grows until max-limit (Vegas's smoothing approaches it from below: within 1
+	 * %).
 	 */
 	@ParameterizedTest
 	@EnumSource(value = LimitAlgorithm.class, names = { "VEGAS", "GRADIENT2" })
@@ -113,7 +114,7 @@ class AdmissionTests {
 
 		rounds(admission, 30, 100, 201);
 
-		assertThat(admission.limit()).isEqualTo(400);
+		assertThat(admission.limit()).isBetween(396, 400);
 	}
 
 	/**
@@ -158,7 +159,7 @@ class AdmissionTests {
 	 * Why min-limit is 20, not more: at the floor, orders queue for min-limit / capacity
 	 * seconds; when that exceeds the queue budget, every admitted order is refused after
 	 * its wait and nothing is placed. 50 orders on a machine that places 120/s wait 420
-	 * ms (budget 300 ms).
+	 * ms (budget 200 ms); 20 wait 170 ms.
 	 */
 	@ParameterizedTest(name = "min-limit {0}")
 	@CsvSource(textBlock = """
@@ -230,9 +231,9 @@ class AdmissionTests {
 	@ParameterizedTest(name = "waited {0} ms")
 	@CsvSource(textBlock = """
 			0,   false
-			299, false
-			300, false
-			301, true
+			199, false
+			200, false
+			201, true
 			5000, true
 			""")
 	void refusesOrdersThatWaitedLongerThanTheQueueBudget(long waitedMillis, boolean refused) {
