@@ -291,18 +291,27 @@ final class MarkdownReport {
 		List<VariantSummary> overloaded = summary.variants().stream().filter((v) -> v.overload() != null).toList();
 		if (!overloaded.isEmpty()) {
 			md.append("\n## Overload: goodput beyond the knee\n\n");
-			md.append(
-					"| variant | knee | level | offered | goodput/s | % of knee | p99 served (ms) | 503/s | 503 p99 (ms) | timeouts |\n");
-			md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+			md.append("| variant | knee | level | offered | goodput/s | % of knee | p99 served (ms) | 503/s "
+					+ "| of them after admission | 503 p99 (ms) | timeouts |\n");
+			md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
 			for (VariantSummary v : overloaded) {
-				for (Overload.Level level : v.overload().levels()) {
-					md.append(String.format(Locale.ROOT, "| %s | %s | %sx | %s | %s | %s | %d | %s | %d | %d |%n",
-							v.label(), num(v.overload().knee()), num(level.multiple()), num(level.offered()),
-							num(level.goodput()),
-							(level.goodputShare() != null) ? num(Math.round(level.goodputShare() * 100)) + " %" : "-",
-							level.p99Ms(), num(level.refusedPerSecond()), level.refusedP99Ms(), level.timeouts()));
+				List<Overload.Level> levels = v.overload().levels();
+				for (int i = 0; i < levels.size(); i++) {
+					Overload.Level level = levels.get(i);
+					Long late = (i < v.steps().size()) ? v.steps().get(i).refusedAfterAdmission() : null;
+					md.append(
+							String.format(Locale.ROOT, "| %s | %s | %sx | %s | %s | %s | %d | %s | %s | %d | %d |%n",
+									v.label(), num(v.overload().knee()), num(level.multiple()), num(level.offered()),
+									num(level.goodput()),
+									(level.goodputShare() != null) ? num(Math.round(level.goodputShare() * 100)) + " %"
+											: "-",
+									level.p99Ms(), num(level.refusedPerSecond()),
+									(late != null) ? late.toString() : "-", level.refusedP99Ms(), level.timeouts()));
 				}
 			}
+			md.append("\n*of them after admission*: 503s the app gave after it had admitted the order (the queue "
+					+ "budget ran out, or the DB pool wait) - they waited before their answer; the others were "
+					+ "refused at the door (scheduling lag, adaptive limit, memory guard).\n");
 			md.append('\n');
 			for (VariantSummary v : overloaded) {
 				md.append("- **")

@@ -30,14 +30,18 @@ import dev.rvl.bench.HarnessCheck.Window;
  * @param postgresCpuMsPerOrder PostgreSQL's CPU time per passed primary request (ms)
  * @param maxGcPauseMs the longest GC pause in the step (ms), or {@code null} if none
  * @param threadCpu where the app's CPU went, thread by thread, or {@code null}
+ * @param refusedAfterAdmission the step's 503s the app gave after admitting the order
+ * (its queue budget ran out, or its DB pool wait), from {@code orders_placed_total} with
+ * outcome {@code overloaded}; the step's other 503s were refused at the door (scheduling
+ * lag, adaptive limit, memory guard), or {@code null} if the app's counter was not read
  */
 record StepRow(StepStats stats, boolean held, String failures, Double idealInFlight, Double inFlight, Double stubP99Ms,
 		Double appCpu, Double gatlingCpu, Double postgresCpu, Double stubCpu, Double machineBusy, Double appRssMb,
 		Double heapMb, Double threads, Double poolActive, Double poolPending, Double appCpuMsPerOrder,
-		Double postgresCpuMsPerOrder, Double maxGcPauseMs, ThreadCpu threadCpu) {
+		Double postgresCpuMsPerOrder, Double maxGcPauseMs, ThreadCpu threadCpu, Long refusedAfterAdmission) {
 
 	static StepRow of(StepStats stats, Window window, ResourceSeries resources, Double stubP99Ms,
-			WorkloadSummary workload, ThreadCpu threadCpu, Double maxGcPauseMs) {
+			WorkloadSummary workload, ThreadCpu threadCpu, Double maxGcPauseMs, Long refusedAfterAdmission) {
 		List<String> failures = Knee.failures(stats, workload.openModel(), workload.sloP99Ms());
 		Double ideal = workload.openModel() ? round(workload.idealInFlight(stats.offered())) : null;
 		Double appCpu = mean(resources, ResourceSeries.CPU + Sample.APP, window);
@@ -51,7 +55,8 @@ record StepRow(StepStats stats, boolean held, String failures, Double idealInFli
 				mean(resources, ResourceSeries.HEAP, window), mean(resources, ResourceSeries.THREADS, window),
 				mean(resources, ResourceSeries.POOL_ACTIVE, window),
 				mean(resources, ResourceSeries.POOL_PENDING, window), perOrder(appCpu, stats),
-				perOrder(postgresCpu, stats), (maxGcPauseMs != null) ? round(maxGcPauseMs) : null, threadCpu);
+				perOrder(postgresCpu, stats), (maxGcPauseMs != null) ? round(maxGcPauseMs) : null, threadCpu,
+				refusedAfterAdmission);
 	}
 
 	/**

@@ -91,7 +91,8 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 			ThreadCpu threads = (window != null) ? ThreadCpu.of(result.samples(), window, instruments.threadNames())
 					: null;
 			Double gcPause = (window != null) ? instruments.gc().longestMs(window) : null;
-			return StepRow.of(step, window, resources, stubP99.get(step.step()), workload, threads, gcPause);
+			return StepRow.of(step, window, resources, stubP99.get(step.step()), workload, threads, gcPause,
+					refusedAfterAdmission(result.samples(), window));
 		}).toList();
 		findings.addAll(AppFindings.of(label, steps, knee));
 		List<ProbeRow> search = result.search()
@@ -258,6 +259,20 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 		}
 	}
 
+	/**
+	 * The 503s the app gave after admitting an order within a step: the increase of
+	 * {@code orders_placed_total{outcome="overloaded"}} over the step's window, or
+	 * {@code null} when no sample there carried the app's counter.
+	 */
+	static Long refusedAfterAdmission(List<Sample> samples, Window window) {
+		if (window == null || samples.stream()
+			.noneMatch((sample) -> sample.app() != null && sample.epochMs() >= window.fromMs()
+					&& sample.epochMs() <= window.toMs())) {
+			return null;
+		}
+		return outcomes(samples, window.fromMs(), window.toMs()).getOrDefault("overloaded", 0L);
+	}
+
 	/** The increase of {@code orders_placed_total} per outcome over the load. */
 	static Map<String, Long> outcomes(List<Sample> samples, long fromMs, long toMs) {
 		Map<String, List<Double>> byOutcome = new TreeMap<>();
@@ -414,7 +429,8 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 			ThreadCpu threads = (window != null)
 					? ThreadCpu.of(result.samples(), window, result.instruments().threadNames()) : null;
 			Double gcPause = (window != null) ? result.instruments().gc().longestMs(window) : null;
-			StepRow row = StepRow.of(step, window, resources, stubP99.get(step.step()), workload, threads, gcPause);
+			StepRow row = StepRow.of(step, window, resources, stubP99.get(step.step()), workload, threads, gcPause,
+					refusedAfterAdmission(result.samples(), window));
 			// a probe decides the knee: the harness must not have limited it either
 			Knee decisive = new Knee(null, step, "probe");
 			options.remote()

@@ -60,7 +60,7 @@ class InstrumentsTests {
 		ThreadCpu threads = ThreadCpu.of(samples, new Window(1000, 2000), Map.of());
 		StepStats stats = new StepStats(0, 100, 1, 100, 99, 200, 0, 1.0, 110, 120, 130, 140, Map.of());
 		StepRow row = new StepRow(stats, true, null, 11.0, 11.0, 100.0, 1.0, 0.2, 0.1, 0.1, 1.5, 500.0, 200.0, 30.0,
-				5.0, 0.0, 10.0, 1.0, 3.0, threads);
+				5.0, 0.0, 10.0, 1.0, 3.0, threads, null);
 
 		List<Finding> findings = AppFindings.of("reactive", List.of(row), new Knee(null, null, null));
 

@@ -2,6 +2,9 @@ package dev.rvl.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,6 +39,29 @@ class SummaryTests {
 		assertThat(summary.verdict()).isEqualTo(Summary.NOT_VALID);
 		assertThat(summary.exitCode()).isEqualTo(1);
 		assertThat(summary.invalidReasons()).anySatisfy((reason) -> assertThat(reason).contains("generator-cpu"));
+	}
+
+	/**
+	 * The app's counter of orders refused after admission, read once a second: each step
+	 * gets its own increase (a counter that restarts, as after an app restart, counts
+	 * from zero again), and a step with no reading of the app's counter gets none.
+	 */
+	@Test
+	void countsTheRefusalsAfterAdmissionStepByStep() {
+		List<Sample> samples = new ArrayList<>();
+		double overloaded = 0;
+		for (int second = 0; second <= 40; second++) {
+			overloaded += (second > 20) ? 7 : 1;
+			AppReading app = new AppReading(30.0, 1e8, 0.0, 0.0, 1.0, 0.0, 5.0, 0.0, null,
+					Map.of("created", second * 100.0, "overloaded", overloaded));
+			samples.add(new Sample(second * 1000L, Map.of(), null, app, Map.of()));
+		}
+
+		assertThat(VariantSummary.refusedAfterAdmission(samples, new HarnessCheck.Window(5_000, 15_000))).isEqualTo(12);
+		assertThat(VariantSummary.refusedAfterAdmission(samples, new HarnessCheck.Window(25_000, 35_000)))
+			.isEqualTo(84);
+		assertThat(VariantSummary.refusedAfterAdmission(samples, new HarnessCheck.Window(60_000, 70_000))).isNull();
+		assertThat(VariantSummary.refusedAfterAdmission(samples, null)).isNull();
 	}
 
 	@Test
