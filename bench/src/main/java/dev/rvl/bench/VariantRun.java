@@ -27,7 +27,7 @@ final class VariantRun {
 	/**
 	 * How long the JIT settle check may hold the first level. 60 s was not enough for the
 	 * reactive app under a 0.4-core quota (its compiler threads still used 0.06-0.07
-	 * cores at the end of all three repetitions; the Loom app's settled in 35-45 s).
+	 * cores at the end of all three repetitions; the Loom app's settled in 25-45 s).
 	 */
 	private static final Duration JIT_SETTLE = Duration.ofSeconds(180);
 

@@ -52,6 +52,9 @@ public final class DebuggingCapture {
 	private static final Pattern SPAN = Pattern.compile("span=([0-9a-f]{16})");
 
 	/** Boot's console line: time, level, pid, {@code ---}, [app], [thread], rest. */
+	/** Spring Boot's console pattern cuts thread names to this many characters. */
+	private static final int THREAD_FIELD_WIDTH = 15;
+
 	private static final Pattern CONSOLE_LINE = Pattern
 		.compile("^\\S+\\s+(\\w+)\\s+\\d+ --- \\[\\s*([^\\]]*)\\] \\[\\s*([^\\]]*)\\] (.*)$");
 
@@ -128,6 +131,20 @@ public final class DebuggingCapture {
 		return line.contains(" access-log ");
 	}
 
+	/**
+	 * The log's thread field, which the pattern cuts to its last 15 characters, with
+	 * numbers replaced: a name cut inside its first word is shown from its first '-' on,
+	 * so that {@code tomcat-handler-42} ("mcat-handler-42") and
+	 * {@code tomcat-handler-123} ("cat-handler-123") read alike.
+	 */
+	static String threadField(String field) {
+		String thread = field.strip();
+		if (thread.length() >= THREAD_FIELD_WIDTH && thread.indexOf('-') > 0) {
+			thread = "..." + thread.substring(thread.indexOf('-'));
+		}
+		return thread.replaceAll("\\d+", "N");
+	}
+
 	private static String traceId(String line) {
 		Matcher matcher = TRACE.matcher(line);
 		return matcher.find() ? matcher.group(1) : "";
@@ -144,7 +161,7 @@ public final class DebuggingCapture {
 		for (String line : lines) {
 			Matcher console = CONSOLE_LINE.matcher(line);
 			String normalized = console.matches() ? console.group(1) + " [" + console.group(2) + "] ["
-					+ console.group(3).replaceAll("\\d+", "N") + "] " + console.group(4) : line;
+					+ threadField(console.group(3)) + "] " + console.group(4) : line;
 			normalized = replaceIds(normalized, TRACE, "trace", ids);
 			normalized = replaceIds(normalized, SPAN, "span", ids);
 			normalized = normalized.replaceAll("(127\\.0\\.0\\.1|localhost):\\d+", "$1:<port>")
