@@ -51,10 +51,10 @@ public final class DebuggingCapture {
 
 	private static final Pattern SPAN = Pattern.compile("span=([0-9a-f]{16})");
 
-	/** Boot's console line: time, level, pid, {@code ---}, [app], [thread], rest. */
 	/** Spring Boot's console pattern cuts thread names to this many characters. */
 	private static final int THREAD_FIELD_WIDTH = 15;
 
+	/** Boot's console line: time, level, pid, {@code ---}, [app], [thread], rest. */
 	private static final Pattern CONSOLE_LINE = Pattern
 		.compile("^\\S+\\s+(\\w+)\\s+\\d+ --- \\[\\s*([^\\]]*)\\] \\[\\s*([^\\]]*)\\] (.*)$");
 
