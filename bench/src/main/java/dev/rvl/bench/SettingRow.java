@@ -66,7 +66,8 @@ record SettingRow(String group, String name, Map<String, String> values, boolean
 		rows.add(shared("framework defaults", "Tomcat (Spring Boot defaults unless configured above)",
 				"max-connections 8192, accept-count 100, threads.max 200, threads.min-spare 10; "
 						+ "with virtual threads one virtual thread per request"));
-		rows.add(shared("framework defaults", "Reactor Netty", "event-loop threads max(cores, 4); no connection cap"));
+		rows.add(shared("framework defaults", "Reactor Netty",
+				"event-loop threads max(cores, 4); no connection cap; listen backlog net.core.somaxconn"));
 		rows.add(shared("stub", "latency per call (fraud score, shipping quote)",
 				options.partnerLatency().toMillis() + " ms each, no jitter, no faults"));
 		rows.add(shared("stub", "JVM flags", String.join(" ", StubProcess.JVM_OPTIONS)));

@@ -8,7 +8,6 @@ import dev.rvl.domain.admission.Admission.Decision;
 import dev.rvl.domain.admission.Admission.Refused;
 import dev.rvl.domain.admission.Admission.Ticket;
 import dev.rvl.domain.admission.QueueBudget;
-import dev.rvl.domain.problem.Problems;
 import dev.rvl.web.ProblemResponses;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -54,7 +53,7 @@ class AdmissionFilter extends OncePerRequestFilter {
 			throws ServletException, IOException {
 		switch (admit(request)) {
 			case Ticket ticket -> admitted(request, response, chain, ticket);
-			case Refused refused -> refuse(response, refused.detail());
+			case Refused refused -> refuse(response, refused);
 		}
 	}
 
@@ -85,8 +84,8 @@ class AdmissionFilter extends OncePerRequestFilter {
 		}
 	}
 
-	private void refuse(HttpServletResponse response, String detail) throws IOException {
-		ResponseEntity<Map<String, Object>> problem = ProblemResponses.of(Problems.overloaded(detail).problem());
+	private void refuse(HttpServletResponse response, Refused refused) throws IOException {
+		ResponseEntity<Map<String, Object>> problem = ProblemResponses.of(refused.problem());
 		response.setStatus(problem.getStatusCode().value());
 		problem.getHeaders().forEach((name, values) -> values.forEach((value) -> response.addHeader(name, value)));
 		response.getOutputStream().write(this.json.writeValueAsBytes(problem.getBody()));

@@ -8,7 +8,6 @@ import dev.rvl.domain.admission.Admission.Decision;
 import dev.rvl.domain.admission.Admission.Refused;
 import dev.rvl.domain.admission.Admission.Ticket;
 import dev.rvl.domain.admission.QueueBudget;
-import dev.rvl.domain.problem.Problems;
 import dev.rvl.web.ProblemResponses;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.SignalType;
@@ -53,7 +52,7 @@ class AdmissionFilter implements WebFilter {
 		}
 		return switch (admit(exchange.getRequest())) {
 			case Ticket ticket -> admitted(exchange, chain, ticket);
-			case Refused refused -> refuse(exchange.getResponse(), refused.detail());
+			case Refused refused -> refuse(exchange.getResponse(), refused);
 		};
 	}
 
@@ -87,8 +86,8 @@ class AdmissionFilter implements WebFilter {
 		}
 	}
 
-	private Mono<Void> refuse(ServerHttpResponse response, String detail) {
-		ResponseEntity<Map<String, Object>> problem = ProblemResponses.of(Problems.overloaded(detail).problem());
+	private Mono<Void> refuse(ServerHttpResponse response, Refused refused) {
+		ResponseEntity<Map<String, Object>> problem = ProblemResponses.of(refused.problem());
 		response.setStatusCode(problem.getStatusCode());
 		response.getHeaders().addAll(problem.getHeaders());
 		return response.writeWith(

@@ -13,6 +13,8 @@ import com.netflix.concurrency.limits.limit.VegasLimit;
 import com.netflix.concurrency.limits.limiter.SimpleLimiter;
 import dev.rvl.domain.config.OrdersSettings;
 import dev.rvl.domain.config.OrdersSettings.AdmissionSettings;
+import dev.rvl.domain.problem.Problem;
+import dev.rvl.domain.problem.ProblemKind;
 
 /**
  * Admission control, the same in both apps: two limits on the requests in flight.
@@ -185,6 +187,16 @@ public final class Admission {
 	 * @param detail the problem's detail
 	 */
 	public record Refused(String detail) implements Decision {
+
+		/**
+		 * The problem to answer with. Made without an exception: at four times the knee
+		 * most requests are refused, and the stack trace of each was 3-6 % of a refusal's
+		 * CPU.
+		 */
+		public Problem problem() {
+			return new Problem(ProblemKind.OVERLOADED, this.detail);
+		}
+
 	}
 
 	/**

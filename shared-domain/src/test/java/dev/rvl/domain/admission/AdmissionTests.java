@@ -57,8 +57,13 @@ class AdmissionTests {
 		assertThat(admission.admitOrder()).isInstanceOf(Ticket.class);
 		assertThat(admission.admit()).isInstanceOf(Ticket.class);
 
-		assertThat(admission.admit()).isInstanceOfSatisfying(Refused.class,
-				(refused) -> assertThat(refused.detail()).contains("More than 3 requests"));
+		assertThat(admission.admit()).isInstanceOfSatisfying(Refused.class, (refused) -> {
+			assertThat(refused.detail()).contains("More than 3 requests");
+			assertThat(refused.problem().kind()).isEqualTo(ProblemKind.OVERLOADED);
+			assertThat(refused.problem().status()).isEqualTo(503);
+			assertThat(refused.problem().detail()).isEqualTo(refused.detail());
+			assertThat(refused.problem().retryAfterSeconds()).contains(1);
+		});
 		assertThat(admission.admitOrder()).isInstanceOf(Refused.class);
 		assertThat(admission.inFlight()).isEqualTo(3);
 	}
