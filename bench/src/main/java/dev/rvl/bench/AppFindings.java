@@ -14,7 +14,11 @@ import dev.rvl.bench.Finding.Severity;
  * queues behind one thread while the others have time);</li>
  * <li>{@code jit-not-settled} ({@link Severity#WARNING}): the JIT compiler threads still
  * used more than {@value #JIT_CORES} cores in a step that decides the knee - the warm-up
- * did not settle the JIT, so part of what was measured is compilation.</li>
+ * did not settle the JIT, so part of what was measured is compilation;</li>
+ * <li>{@code listen-queue-overflow} ({@link Severity#APP}): the kernel found a listen
+ * queue full when connections arrived - the app accepted new connections too slowly (the
+ * stub and PostgreSQL are called over pooled connections), and the clients whose SYN was
+ * dropped waited a second or more for its retransmission.</li>
  * </ul>
  */
 final class AppFindings {
@@ -28,6 +32,15 @@ final class AppFindings {
 		List<Finding> findings = new ArrayList<>();
 		int decisive = knee.lastDecisiveStep();
 		for (StepRow row : steps) {
+			if (row.listenOverflows() != null && row.listenOverflows() > 0) {
+				findings.add(new Finding(variant, "listen-queue-overflow", Severity.APP, row.stats().step(),
+						row.stats().offered(),
+						String.format(Locale.ROOT,
+								"a listen queue was full %d times (the kernel's ListenOverflows): connection "
+										+ "attempts were dropped and their clients waited 1 s or more for the "
+										+ "retransmission - the app accepted new connections too slowly",
+								row.listenOverflows())));
+			}
 			ThreadCpu threads = row.threadCpu();
 			if (threads == null) {
 				continue;

@@ -12,9 +12,10 @@ import java.util.OptionalLong;
 
 /**
  * Reads Linux {@code /proc}: a process's CPU time ({@code stat}), resident memory
- * ({@code status}, {@code smaps_rollup}), its children, and the machine's CPU counters
- * ({@code /proc/stat}). Parsing is separate from reading so it can be tested on fixed
- * text.
+ * ({@code status}, {@code smaps_rollup}), its children, the machine's CPU counters
+ * ({@code /proc/stat}) and its count of listen-queue overflows
+ * ({@code /proc/net/netstat}). Parsing is separate from reading so it can be tested on
+ * fixed text.
  */
 class ProcFs {
 
@@ -155,6 +156,39 @@ class ProcFs {
 		catch (IOException | RuntimeException ex) {
 			return Optional.empty();
 		}
+	}
+
+	/**
+	 * How often, since boot, a listening socket's accept queue was full when a connection
+	 * arrived ({@code TcpExt: ListenOverflows} of {@code /proc/net/netstat}): the kernel
+	 * then drops the client's SYN or its handshake's last ACK, and the client waits for
+	 * its retransmission (1 s, then 2 s, ...). Machine-wide; empty where unknown.
+	 */
+	OptionalLong listenOverflows() {
+		try {
+			return parseListenOverflows(Files.readString(this.root.resolve("net/netstat")));
+		}
+		catch (IOException | RuntimeException ex) {
+			return OptionalLong.empty();
+		}
+	}
+
+	/**
+	 * {@code ListenOverflows} from {@code /proc/net/netstat}: a {@code TcpExt:} line of
+	 * names followed by a {@code TcpExt:} line of values.
+	 */
+	static OptionalLong parseListenOverflows(String netstat) {
+		String[] lines = netstat.split("\n");
+		for (int i = 0; i + 1 < lines.length; i++) {
+			if (lines[i].startsWith("TcpExt:") && lines[i + 1].startsWith("TcpExt:")) {
+				List<String> names = List.of(lines[i].trim().split("\\s+"));
+				String[] values = lines[i + 1].trim().split("\\s+");
+				int index = names.indexOf("ListenOverflows");
+				return (index > 0 && index < values.length) ? OptionalLong.of(Long.parseLong(values[index]))
+						: OptionalLong.empty();
+			}
+		}
+		return OptionalLong.empty();
 	}
 
 	/** Each CPU's counters ({@code cpuN} lines of {@code /proc/stat}), by CPU id. */

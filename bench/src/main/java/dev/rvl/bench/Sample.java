@@ -14,14 +14,24 @@ import java.util.Map;
  * upper bound in seconds), or {@code null}
  * @param appThreads the app's threads by thread id: kernel name and cumulative CPU ticks
  * @param cpus each CPU's counters, by CPU id
+ * @param listenOverflows the machine's listen-queue overflows since boot
+ * ({@link ProcFs#listenOverflows()}), or {@code null} (unknown, or an app on another
+ * machine)
  */
 record Sample(long epochMs, Map<String, ProcessReading> processes, ProcFs.MachineCpu machine, AppReading app,
-		Map<Double, Double> stubBuckets, Map<Long, ProcFs.ThreadStat> appThreads,
-		Map<Integer, ProcFs.MachineCpu> cpus) {
+		Map<Double, Double> stubBuckets, Map<Long, ProcFs.ThreadStat> appThreads, Map<Integer, ProcFs.MachineCpu> cpus,
+		Long listenOverflows) {
 
 	Sample {
 		appThreads = (appThreads != null) ? Map.copyOf(appThreads) : Map.of();
 		cpus = (cpus != null) ? Map.copyOf(cpus) : Map.of();
+	}
+
+	/** A reading without the listen-queue counter. */
+	Sample(long epochMs, Map<String, ProcessReading> processes, ProcFs.MachineCpu machine, AppReading app,
+			Map<Double, Double> stubBuckets, Map<Long, ProcFs.ThreadStat> appThreads,
+			Map<Integer, ProcFs.MachineCpu> cpus) {
+		this(epochMs, processes, machine, app, stubBuckets, appThreads, cpus, null);
 	}
 
 	/** A reading without per-thread or per-CPU figures. */

@@ -125,9 +125,11 @@ final class Sampler implements AutoCloseable {
 				.map(PrometheusText::parse)
 				.map(StubReading::buckets)
 				.orElse(null);
+			boolean local = watched.containsKey(Sample.APP);
+			OptionalLong overflows = local ? this.proc.listenOverflows() : OptionalLong.empty();
 			this.samples.add(new Sample(now, processes, machine, appReading, stubBuckets,
-					watched.containsKey(Sample.APP) ? this.proc.threads(watched.get(Sample.APP)) : Map.of(),
-					this.proc.cpus()));
+					local ? this.proc.threads(watched.get(Sample.APP)) : Map.of(), this.proc.cpus(),
+					overflows.isPresent() ? overflows.getAsLong() : null));
 		}
 		catch (RuntimeException ex) {
 			// one lost reading; coverage tells if there were too many

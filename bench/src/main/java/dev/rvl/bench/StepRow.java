@@ -34,14 +34,20 @@ import dev.rvl.bench.HarnessCheck.Window;
  * (its queue budget ran out, or its DB pool wait), from {@code orders_placed_total} with
  * outcome {@code overloaded}; the step's other 503s were refused at the door (scheduling
  * lag, adaptive limit, memory guard), or {@code null} if the app's counter was not read
+ * @param listenOverflows how often in the step a listen queue on this machine was full
+ * when a connection arrived (the kernel's {@code ListenOverflows}): clients whose SYN was
+ * dropped wait a second or more for its retransmission; {@code null} where unknown (an
+ * app on another machine)
  */
 record StepRow(StepStats stats, boolean held, String failures, Double idealInFlight, Double inFlight, Double stubP99Ms,
 		Double appCpu, Double gatlingCpu, Double postgresCpu, Double stubCpu, Double machineBusy, Double appRssMb,
 		Double heapMb, Double threads, Double poolActive, Double poolPending, Double appCpuMsPerOrder,
-		Double postgresCpuMsPerOrder, Double maxGcPauseMs, ThreadCpu threadCpu, Long refusedAfterAdmission) {
+		Double postgresCpuMsPerOrder, Double maxGcPauseMs, ThreadCpu threadCpu, Long refusedAfterAdmission,
+		Long listenOverflows) {
 
 	static StepRow of(StepStats stats, Window window, ResourceSeries resources, Double stubP99Ms,
-			WorkloadSummary workload, ThreadCpu threadCpu, Double maxGcPauseMs, Long refusedAfterAdmission) {
+			WorkloadSummary workload, ThreadCpu threadCpu, Double maxGcPauseMs, Long refusedAfterAdmission,
+			Long listenOverflows) {
 		List<String> failures = Knee.failures(stats, workload.openModel(), workload.sloP99Ms());
 		Double ideal = workload.openModel() ? round(workload.idealInFlight(stats.offered())) : null;
 		Double appCpu = mean(resources, ResourceSeries.CPU + Sample.APP, window);
@@ -56,7 +62,7 @@ record StepRow(StepStats stats, boolean held, String failures, Double idealInFli
 				mean(resources, ResourceSeries.POOL_ACTIVE, window),
 				mean(resources, ResourceSeries.POOL_PENDING, window), perOrder(appCpu, stats),
 				perOrder(postgresCpu, stats), (maxGcPauseMs != null) ? round(maxGcPauseMs) : null, threadCpu,
-				refusedAfterAdmission);
+				refusedAfterAdmission, listenOverflows);
 	}
 
 	/**

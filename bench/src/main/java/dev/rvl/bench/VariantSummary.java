@@ -92,7 +92,7 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 					: null;
 			Double gcPause = (window != null) ? instruments.gc().longestMs(window) : null;
 			return StepRow.of(step, window, resources, stubP99.get(step.step()), workload, threads, gcPause,
-					refusedAfterAdmission(result.samples(), window));
+					refusedAfterAdmission(result.samples(), window), listenOverflows(result.samples(), window));
 		}).toList();
 		findings.addAll(AppFindings.of(label, steps, knee));
 		List<ProbeRow> search = result.search()
@@ -273,6 +273,23 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 		return outcomes(samples, window.fromMs(), window.toMs()).getOrDefault("overloaded", 0L);
 	}
 
+	/**
+	 * The machine's listen-queue overflows within a step: the increase of the kernel's
+	 * counter over the step's window, or {@code null} when no sample there carried it.
+	 */
+	static Long listenOverflows(List<Sample> samples, Window window) {
+		if (window == null) {
+			return null;
+		}
+		List<Double> counts = samples.stream()
+			.filter((sample) -> sample.epochMs() >= window.fromMs() - 1000 && sample.epochMs() <= window.toMs())
+			.map(Sample::listenOverflows)
+			.filter(Objects::nonNull)
+			.map(Long::doubleValue)
+			.toList();
+		return counts.isEmpty() ? null : Math.round(CounterRates.increase(counts));
+	}
+
 	/** The increase of {@code orders_placed_total} per outcome over the load. */
 	static Map<String, Long> outcomes(List<Sample> samples, long fromMs, long toMs) {
 		Map<String, List<Double>> byOutcome = new TreeMap<>();
@@ -430,7 +447,7 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 					? ThreadCpu.of(result.samples(), window, result.instruments().threadNames()) : null;
 			Double gcPause = (window != null) ? result.instruments().gc().longestMs(window) : null;
 			StepRow row = StepRow.of(step, window, resources, stubP99.get(step.step()), workload, threads, gcPause,
-					refusedAfterAdmission(result.samples(), window));
+					refusedAfterAdmission(result.samples(), window), listenOverflows(result.samples(), window));
 			// a probe decides the knee: the harness must not have limited it either
 			Knee decisive = new Knee(null, step, "probe");
 			options.remote()

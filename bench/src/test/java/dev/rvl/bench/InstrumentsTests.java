@@ -60,7 +60,7 @@ class InstrumentsTests {
 		ThreadCpu threads = ThreadCpu.of(samples, new Window(1000, 2000), Map.of());
 		StepStats stats = new StepStats(0, 100, 1, 100, 99, 200, 0, 1.0, 110, 120, 130, 140, Map.of());
 		StepRow row = new StepRow(stats, true, null, 11.0, 11.0, 100.0, 1.0, 0.2, 0.1, 0.1, 1.5, 500.0, 200.0, 30.0,
-				5.0, 0.0, 10.0, 1.0, 3.0, threads, null);
+				5.0, 0.0, 10.0, 1.0, 3.0, threads, null, null);
 
 		List<Finding> findings = AppFindings.of("reactive", List.of(row), new Knee(null, null, null));
 
@@ -68,6 +68,30 @@ class InstrumentsTests {
 		assertThat(findings.get(0).severity()).isEqualTo(Finding.Severity.APP);
 		assertThat(findings.get(0).message()).contains("r2dbc-pg-epoll-", "0.90 of a core");
 		assertThat(findings.get(1).severity()).isEqualTo(Finding.Severity.WARNING);
+	}
+
+	@Test
+	void countsTheListenQueueOverflowsOfAStepAndReportsThemAsAFindingAboutTheApp() {
+		List<Sample> samples = List.of(overflows(1000, 500L), overflows(2000, 500L), overflows(3000, 520L),
+				overflows(4000, null), overflows(5000, 537L), overflows(6000, 900L));
+		StepStats stats = new StepStats(0, 2000, 1, 2000, 1900, 20000, 0, 1.0, 110, 120, 1100, 1200, Map.of());
+
+		Long inStep = VariantSummary.listenOverflows(samples, new Window(2000, 5000));
+		StepRow row = new StepRow(stats, false, "p99", null, null, null, null, null, null, null, null, null, null, null,
+				null, null, null, null, null, null, null, inStep);
+
+		assertThat(inStep).isEqualTo(37);
+		assertThat(VariantSummary.listenOverflows(samples, new Window(8000, 9000))).isNull();
+		assertThat(AppFindings.of("loom", List.of(row), new Knee(null, null, null))).singleElement()
+			.satisfies((finding) -> {
+				assertThat(finding.rule()).isEqualTo("listen-queue-overflow");
+				assertThat(finding.severity()).isEqualTo(Finding.Severity.APP);
+				assertThat(finding.message()).contains("full 37 times");
+			});
+	}
+
+	private static Sample overflows(long epochMs, Long count) {
+		return new Sample(epochMs, Map.of(), null, null, null, Map.of(), Map.of(), count);
 	}
 
 	@Test

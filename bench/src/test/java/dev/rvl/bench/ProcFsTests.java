@@ -31,6 +31,19 @@ class ProcFsTests {
 	}
 
 	@Test
+	void readsTheListenOverflowsFromTheTcpExtLines(@TempDir Path root) throws Exception {
+		String netstat = "TcpExt: SyncookiesSent SyncookiesRecv ListenOverflows ListenDrops TCPHPHits\n"
+				+ "TcpExt: 71036 549070 988662 988700 98559498\n" + "IpExt: InNoRoutes ListenOverflows\nIpExt: 0 7\n";
+		Files.createDirectories(root.resolve("net"));
+		Files.writeString(root.resolve("net/netstat"), netstat);
+
+		assertThat(ProcFs.parseListenOverflows(netstat)).hasValue(988662);
+		assertThat(new ProcFs(root).listenOverflows()).hasValue(988662);
+		assertThat(ProcFs.parseListenOverflows("IpExt: InNoRoutes\nIpExt: 0\n")).isEmpty();
+		assertThat(new ProcFs(root.resolve("absent")).listenOverflows()).isEmpty();
+	}
+
+	@Test
 	void readsTheMachinesCpuLineWithStealAndWithoutGuestTime() {
 		String stat = "cpu  237639 0 38253 234987 1067 0 3762 311 5000 0\ncpu0 1 2 3 4 5 6 7 8 9 10\n";
 
