@@ -25,6 +25,7 @@ import tools.jackson.databind.JsonNode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.empty;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThanOrEqualTo;
 
@@ -199,7 +200,10 @@ public interface BulkContract extends ContractBase {
 		long abandonedBefore = abandonedSessions();
 		String waitingForTheLock = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
 				+ "AND wait_event_type = 'Lock'";
-		String busy = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+		// Each busy session described, so that a wait that times out says what it saw.
+		String busy = "SELECT state || ' (' || coalesce(wait_event_type || '/' || wait_event, 'not waiting') "
+				+ "|| ', ' || date_trunc('second', now() - state_change) || ', ' || application_name || '): ' "
+				+ "|| left(query, 120) FROM pg_stat_activity WHERE datname = current_database() "
 				+ "AND pid <> pg_backend_pid() AND backend_type = 'client backend' AND state <> 'idle'";
 		List<String> lines = new ArrayList<>();
 		for (int i = 0; i < 8; i++) {
@@ -218,7 +222,7 @@ public interface BulkContract extends ContractBase {
 			}
 			await("the bulk request and its orders out of flight").atMost(LIVENESS_TIMEOUT)
 				.until(() -> metric("orders_in_flight"), equalTo(0.0));
-			await("no busy database session").atMost(LIVENESS_TIMEOUT).until(() -> database().count(busy), equalTo(0L));
+			await("no busy database session").atMost(LIVENESS_TIMEOUT).until(() -> database().texts(busy), empty());
 
 			assertThat(abandonedSessions()).as("database sessions whose client connection was lost")
 				.isEqualTo(abandonedBefore);

@@ -5,6 +5,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 
 import dev.rvl.testsupport.Database;
 
@@ -72,6 +74,25 @@ public final class TestDatabase {
 				result.next();
 				return result.getLong(1);
 			}
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException(sql, ex);
+		}
+	}
+
+	/** The first column of every row, as text ({@code null} as "null"). */
+	public List<String> texts(String sql, Object... parameters) {
+		try (Connection connection = connect(); PreparedStatement statement = connection.prepareStatement(sql)) {
+			for (int i = 0; i < parameters.length; i++) {
+				statement.setObject(i + 1, parameters[i]);
+			}
+			List<String> texts = new ArrayList<>();
+			try (ResultSet result = statement.executeQuery()) {
+				while (result.next()) {
+					texts.add(String.valueOf(result.getString(1)));
+				}
+			}
+			return texts;
 		}
 		catch (SQLException ex) {
 			throw new IllegalStateException(sql, ex);
