@@ -108,12 +108,18 @@ public class OrderService {
 		});
 	}
 
+	/**
+	 * The write transaction runs to its end once started, even when the client goes away,
+	 * as the Loom app's does: cancelled while Spring's transaction manager is beginning
+	 * it, a transaction leaves its pooled connection idle in transaction for good
+	 * (spring-projects/spring-framework#32115; the bulk contract caught one).
+	 */
 	private Mono<OrderView> write(NewOrder order) {
-		return this.repository.reserveStock(order)
+		Mono<Void> transaction = this.repository.reserveStock(order)
 			.flatMap((shortSkus) -> shortSkus.isEmpty() ? this.repository.insert(order)
 					: Mono.error(Problems.insufficientStock(shortSkus)))
-			.as(this.transaction::transactional)
-			.thenReturn(order.view());
+			.as(this.transaction::transactional);
+		return Mono.fromFuture(transaction::toFuture, true).thenReturn(order.view());
 	}
 
 	/** A racing duplicate committed first: answer with its order, as a replay. */
