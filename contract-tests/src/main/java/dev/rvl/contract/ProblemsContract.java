@@ -84,6 +84,22 @@ public interface ProblemsContract extends ContractBase {
 		assertThat(response.json().get("violations").get(0).get("field").asString()).isEqualTo("limit");
 	}
 
+	/**
+	 * A request line of 7 KB is read by both servers (Tomcat's request header block holds
+	 * 8 KB; Reactor Netty's request line is raised to the same) and answered as a
+	 * problem: with Netty's default 4 KB it was a 414 with an empty body, a status the
+	 * description does not have (found by Schemathesis).
+	 */
+	@Test
+	default void answersALongQueryStringWithAProblem() {
+		String query = String.join("&", java.util.Collections.nCopies(560, "limit=%5B%5D"));
+
+		Response response = api().get("/api/customers/42/orders?" + query);
+
+		assertThat(query.length()).isBetween(7000, 7500);
+		assertProblem(response, 400, "validation");
+	}
+
 	@Test
 	default void answersNotFoundForOrdersOfAnUnknownCustomer() {
 		assertProblem(api().get("/api/customers/999999/orders"), 404, "customer-not-found");
