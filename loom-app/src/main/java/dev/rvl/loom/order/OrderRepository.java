@@ -1,7 +1,6 @@
 package dev.rvl.loom.order;
 
 import java.sql.Types;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -9,7 +8,6 @@ import java.util.UUID;
 
 import dev.rvl.domain.order.Customer;
 import dev.rvl.domain.order.NewOrder;
-import dev.rvl.domain.order.OrderDraft.DraftLine;
 import dev.rvl.domain.order.Product;
 import dev.rvl.domain.order.StoredOrder;
 import dev.rvl.domain.sql.OrderRows;
@@ -48,23 +46,19 @@ class OrderRepository {
 	}
 
 	/**
-	 * Decrements the stock of every line in lock order; returns the SKUs that were short.
+	 * Decrements the stock of every line, locking in SKU order; returns the SKUs that
+	 * were short.
 	 */
 	List<String> reserveStock(NewOrder order) {
-		List<String> shortSkus = new ArrayList<>();
-		for (DraftLine line : order.linesInLockOrder()) {
-			if (this.db.sql(OrderSql.RESERVE_STOCK).params(OrderSql.reserveParameters(line)).update() == 0) {
-				shortSkus.add(line.sku());
-			}
-		}
-		return shortSkus;
+		List<String> reserved = this.db.sql(OrderSql.RESERVE_STOCK)
+			.params(OrderSql.reserveParameters(order))
+			.query((row, rowNum) -> row.getString("sku"))
+			.list();
+		return OrderSql.shortSkus(order, reserved);
 	}
 
 	void insert(NewOrder order) {
 		this.db.sql(OrderSql.INSERT_ORDER).params(bindable(OrderSql.orderParameters(order))).update();
-		for (DraftLine line : order.lines()) {
-			this.db.sql(OrderSql.INSERT_LINE).params(OrderSql.lineParameters(order.id(), line)).update();
-		}
 	}
 
 	Optional<StoredOrder> findOrder(UUID id) {

@@ -44,28 +44,20 @@ class OrderRepository {
 	}
 
 	/**
-	 * Decrements the stock of every line in lock order; returns the SKUs that were short.
+	 * Decrements the stock of every line, locking in SKU order; returns the SKUs that
+	 * were short.
 	 */
 	Mono<List<String>> reserveStock(NewOrder order) {
-		return Flux.fromIterable(order.linesInLockOrder())
-			.concatMap((line) -> this.db.sql(OrderSql.RESERVE_STOCK)
-				.bindValues(OrderSql.reserveParameters(line))
-				.fetch()
-				.rowsUpdated()
-				.filter((updated) -> updated == 0)
-				.map((updated) -> line.sku()))
-			.collectList();
+		return this.db.sql(OrderSql.RESERVE_STOCK)
+			.bindValues(OrderSql.reserveParameters(order))
+			.map((row) -> row.get("sku", String.class))
+			.all()
+			.collectList()
+			.map((reserved) -> OrderSql.shortSkus(order, reserved));
 	}
 
 	Mono<Void> insert(NewOrder order) {
-		return this.db.sql(OrderSql.INSERT_ORDER)
-			.bindValues(bindable(OrderSql.orderParameters(order)))
-			.then()
-			.thenMany(Flux.fromIterable(order.lines())
-				.concatMap((line) -> this.db.sql(OrderSql.INSERT_LINE)
-					.bindValues(OrderSql.lineParameters(order.id(), line))
-					.then()))
-			.then();
+		return this.db.sql(OrderSql.INSERT_ORDER).bindValues(bindable(OrderSql.orderParameters(order))).then();
 	}
 
 	Mono<StoredOrder> findOrder(UUID id) {

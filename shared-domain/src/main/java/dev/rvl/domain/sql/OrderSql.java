@@ -1,8 +1,9 @@
 package dev.rvl.domain.sql;
 
+import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 import dev.rvl.domain.order.NewOrder;
 import dev.rvl.domain.order.OrderDraft.DraftLine;
@@ -22,20 +23,42 @@ public final class OrderSql {
 			FROM product
 			WHERE sku IN (:skus)""";
 
-	/** Conditional decrement: one row updated, or none when the stock is short. */
+	/**
+	 * Conditional decrement of every SKU of an order in one statement: the rows are
+	 * locked in SKU order first (orders sharing SKUs lock in the same order and cannot
+	 * deadlock), then each is decremented by its line's quantity only when its stock
+	 * covers it (an order names no SKU twice); returns the SKUs decremented, the others
+	 * were short. One round trip per order instead of one per line.
+	 */
 	public static final String RESERVE_STOCK = """
-			UPDATE product SET stock = stock - :quantity
-			WHERE sku = :sku AND stock >= :quantity""";
+			WITH wanted AS (
+			    SELECT * FROM unnest(CAST(:skus AS text[]), CAST(:quantities AS integer[])) AS line (sku, quantity)
+			), locked AS MATERIALIZED (
+			    SELECT sku FROM product WHERE sku IN (SELECT sku FROM wanted) ORDER BY sku FOR UPDATE
+			)
+			UPDATE product SET stock = product.stock - wanted.quantity
+			FROM wanted
+			WHERE product.sku = wanted.sku AND product.stock >= wanted.quantity
+			    AND product.sku IN (SELECT sku FROM locked)
+			RETURNING product.sku""";
 
+	/**
+	 * The order and all its lines in one statement (one round trip; the lines as arrays,
+	 * one element per line).
+	 */
 	public static final String INSERT_ORDER = """
-			INSERT INTO purchase_order (id, customer_id, idempotency_key, request_hash, status,
-			    subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents, carrier, fraud_score, created_at)
-			VALUES (:id, :customerId, :idempotencyKey, :requestHash, :status,
-			    :subtotalCents, :discountCents, :shippingCents, :taxCents, :totalCents, :carrier, :fraudScore, :createdAt)""";
-
-	public static final String INSERT_LINE = """
+			WITH placed AS (
+			    INSERT INTO purchase_order (id, customer_id, idempotency_key, request_hash, status,
+			        subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents, carrier, fraud_score, created_at)
+			    VALUES (:id, :customerId, :idempotencyKey, :requestHash, :status,
+			        :subtotalCents, :discountCents, :shippingCents, :taxCents, :totalCents, :carrier, :fraudScore, :createdAt)
+			    RETURNING id
+			)
 			INSERT INTO order_line (order_id, line_no, sku, quantity, unit_price_cents, line_total_cents)
-			VALUES (:orderId, :lineNo, :sku, :quantity, :unitPriceCents, :lineTotalCents)""";
+			SELECT placed.id, line.line_no, line.sku, line.quantity, line.unit_price_cents, line.line_total_cents
+			FROM placed, unnest(CAST(:lineNos AS integer[]), CAST(:skus AS text[]), CAST(:quantities AS integer[]),
+			    CAST(:unitPriceCents AS bigint[]), CAST(:lineTotalCents AS bigint[]))
+			    AS line (line_no, sku, quantity, unit_price_cents, line_total_cents)""";
 
 	private static final String ORDER_COLUMNS = """
 			SELECT id, customer_id, status, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents,
@@ -81,18 +104,30 @@ public final class OrderSql {
 		parameters.put("carrier", order.priced().carrier());
 		parameters.put("fraudScore", order.priced().fraudScore());
 		parameters.put("createdAt", order.createdAt());
+		List<DraftLine> lines = order.lines();
+		parameters.put("lineNos", lines.stream().map(DraftLine::lineNo).toArray(Integer[]::new));
+		parameters.put("skus", lines.stream().map(DraftLine::sku).toArray(String[]::new));
+		parameters.put("quantities", lines.stream().map(DraftLine::quantity).toArray(Integer[]::new));
+		parameters.put("unitPriceCents", lines.stream().map(DraftLine::unitPriceCents).toArray(Long[]::new));
+		parameters.put("lineTotalCents", lines.stream().map(DraftLine::lineTotalCents).toArray(Long[]::new));
 		return parameters;
 	}
 
-	/** Parameters of {@link #INSERT_LINE}. */
-	public static Map<String, Object> lineParameters(UUID orderId, DraftLine line) {
-		return Map.of("orderId", orderId, "lineNo", line.lineNo(), "sku", line.sku(), "quantity", line.quantity(),
-				"unitPriceCents", line.unitPriceCents(), "lineTotalCents", line.lineTotalCents());
+	/** Parameters of {@link #RESERVE_STOCK}: the order's lines as two arrays. */
+	public static Map<String, Object> reserveParameters(NewOrder order) {
+		List<DraftLine> lines = order.lines();
+		return Map.of("skus", lines.stream().map(DraftLine::sku).toArray(String[]::new), "quantities",
+				lines.stream().map(DraftLine::quantity).toArray(Integer[]::new));
 	}
 
-	/** Parameters of {@link #RESERVE_STOCK}. */
-	public static Map<String, Object> reserveParameters(DraftLine line) {
-		return Map.of("sku", line.sku(), "quantity", line.quantity());
+	/**
+	 * The SKUs of an order that {@link #RESERVE_STOCK} did not decrement: their stock was
+	 * short.
+	 * @param order the order
+	 * @param reserved the SKUs the statement returned
+	 */
+	public static List<String> shortSkus(NewOrder order, Collection<String> reserved) {
+		return order.lines().stream().map(DraftLine::sku).distinct().filter((sku) -> !reserved.contains(sku)).toList();
 	}
 
 }
