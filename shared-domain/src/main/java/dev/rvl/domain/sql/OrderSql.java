@@ -26,15 +26,18 @@ public final class OrderSql {
 	/**
 	 * Conditional decrement of every SKU of an order in one statement: the rows are
 	 * locked in SKU order first (orders sharing SKUs lock in the same order and cannot
-	 * deadlock), then each is decremented by its line's quantity only when its stock
-	 * covers it (an order names no SKU twice); returns the SKUs decremented, the others
-	 * were short. One round trip per order instead of one per line.
+	 * deadlock; an {@code UPDATE} has no order of its own), then each is decremented by
+	 * its line's quantity only when its stock covers it (an order names no SKU twice);
+	 * returns the SKUs decremented, the others were short. One round trip per order
+	 * instead of one per line. The lock is the one an {@code UPDATE} of a non-key column
+	 * takes ({@code FOR NO KEY UPDATE}): {@code FOR UPDATE} would also block the
+	 * foreign-key checks of other orders' lines on these products.
 	 */
 	public static final String RESERVE_STOCK = """
 			WITH wanted AS (
 			    SELECT * FROM unnest(CAST(:skus AS text[]), CAST(:quantities AS integer[])) AS line (sku, quantity)
 			), locked AS MATERIALIZED (
-			    SELECT sku FROM product WHERE sku IN (SELECT sku FROM wanted) ORDER BY sku FOR UPDATE
+			    SELECT sku FROM product WHERE sku IN (SELECT sku FROM wanted) ORDER BY sku FOR NO KEY UPDATE
 			)
 			UPDATE product SET stock = product.stock - wanted.quantity
 			FROM wanted
