@@ -1,5 +1,7 @@
 package dev.rvl.contract;
 
+import java.util.Collections;
+
 import dev.rvl.contract.Api.Response;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -92,7 +94,7 @@ public interface ProblemsContract extends ContractBase {
 	 */
 	@Test
 	default void answersALongQueryStringWithAProblem() {
-		String query = String.join("&", java.util.Collections.nCopies(560, "limit=%5B%5D"));
+		String query = String.join("&", Collections.nCopies(560, "limit=%5B%5D"));
 
 		Response response = api().get("/api/customers/42/orders?" + query);
 

@@ -1,6 +1,7 @@
 package dev.rvl.loom.order;
 
 import java.sql.Types;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -8,6 +9,7 @@ import java.util.UUID;
 
 import dev.rvl.domain.order.Customer;
 import dev.rvl.domain.order.NewOrder;
+import dev.rvl.domain.order.OrderDraft.DraftLine;
 import dev.rvl.domain.order.Product;
 import dev.rvl.domain.order.StoredOrder;
 import dev.rvl.domain.sql.OrderRows;
@@ -46,15 +48,16 @@ class OrderRepository {
 	}
 
 	/**
-	 * Decrements the stock of every line, locking in SKU order; returns the SKUs that
-	 * were short.
+	 * Decrements the stock of every line in lock order; returns the SKUs that were short.
 	 */
 	List<String> reserveStock(NewOrder order) {
-		List<String> reserved = this.db.sql(OrderSql.RESERVE_STOCK)
-			.params(OrderSql.reserveParameters(order))
-			.query((row, rowNum) -> row.getString("sku"))
-			.list();
-		return OrderSql.shortSkus(order, reserved);
+		List<String> shortSkus = new ArrayList<>();
+		for (DraftLine line : order.linesInLockOrder()) {
+			if (this.db.sql(OrderSql.RESERVE_STOCK).params(OrderSql.reserveParameters(line)).update() == 0) {
+				shortSkus.add(line.sku());
+			}
+		}
+		return shortSkus;
 	}
 
 	void insert(NewOrder order) {

@@ -44,16 +44,17 @@ class OrderRepository {
 	}
 
 	/**
-	 * Decrements the stock of every line, locking in SKU order; returns the SKUs that
-	 * were short.
+	 * Decrements the stock of every line in lock order; returns the SKUs that were short.
 	 */
 	Mono<List<String>> reserveStock(NewOrder order) {
-		return this.db.sql(OrderSql.RESERVE_STOCK)
-			.bindValues(OrderSql.reserveParameters(order))
-			.map((row) -> row.get("sku", String.class))
-			.all()
-			.collectList()
-			.map((reserved) -> OrderSql.shortSkus(order, reserved));
+		return Flux.fromIterable(order.linesInLockOrder())
+			.concatMap((line) -> this.db.sql(OrderSql.RESERVE_STOCK)
+				.bindValues(OrderSql.reserveParameters(line))
+				.fetch()
+				.rowsUpdated()
+				.filter((updated) -> updated == 0)
+				.map((updated) -> line.sku()))
+			.collectList();
 	}
 
 	Mono<Void> insert(NewOrder order) {

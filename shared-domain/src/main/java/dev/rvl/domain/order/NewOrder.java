@@ -2,6 +2,7 @@ package dev.rvl.domain.order;
 
 import java.time.Clock;
 import java.time.OffsetDateTime;
+import java.util.Comparator;
 import java.util.List;
 import java.util.UUID;
 
@@ -35,6 +36,14 @@ public record NewOrder(UUID id, Priced priced, String requestHash, OffsetDateTim
 
 	public List<DraftLine> lines() {
 		return this.priced.draft().lines();
+	}
+
+	/**
+	 * The lines in ascending SKU order: the order in which stock is reserved, so that
+	 * concurrent orders sharing SKUs lock rows in the same order and cannot deadlock.
+	 */
+	public List<DraftLine> linesInLockOrder() {
+		return lines().stream().sorted(Comparator.comparing(DraftLine::sku)).toList();
 	}
 
 	/** The view returned once the order is written. */

@@ -1,6 +1,5 @@
 package dev.rvl.domain.sql;
 
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,27 +22,10 @@ public final class OrderSql {
 			FROM product
 			WHERE sku IN (:skus)""";
 
-	/**
-	 * Conditional decrement of every SKU of an order in one statement: the rows are
-	 * locked in SKU order first (orders sharing SKUs lock in the same order and cannot
-	 * deadlock; an {@code UPDATE} has no order of its own), then each is decremented by
-	 * its line's quantity only when its stock covers it (an order names no SKU twice);
-	 * returns the SKUs decremented, the others were short. One round trip per order
-	 * instead of one per line. The lock is the one an {@code UPDATE} of a non-key column
-	 * takes ({@code FOR NO KEY UPDATE}): {@code FOR UPDATE} would also block the
-	 * foreign-key checks of other orders' lines on these products.
-	 */
+	/** Conditional decrement: one row updated, or none when the stock is short. */
 	public static final String RESERVE_STOCK = """
-			WITH wanted AS (
-			    SELECT * FROM unnest(CAST(:skus AS text[]), CAST(:quantities AS integer[])) AS line (sku, quantity)
-			), locked AS MATERIALIZED (
-			    SELECT sku FROM product WHERE sku IN (SELECT sku FROM wanted) ORDER BY sku FOR NO KEY UPDATE
-			)
-			UPDATE product SET stock = product.stock - wanted.quantity
-			FROM wanted
-			WHERE product.sku = wanted.sku AND product.stock >= wanted.quantity
-			    AND product.sku IN (SELECT sku FROM locked)
-			RETURNING product.sku""";
+			UPDATE product SET stock = stock - :quantity
+			WHERE sku = :sku AND stock >= :quantity""";
 
 	/**
 	 * The order and all its lines in one statement (one round trip; the lines as arrays,
@@ -116,21 +98,9 @@ public final class OrderSql {
 		return parameters;
 	}
 
-	/** Parameters of {@link #RESERVE_STOCK}: the order's lines as two arrays. */
-	public static Map<String, Object> reserveParameters(NewOrder order) {
-		List<DraftLine> lines = order.lines();
-		return Map.of("skus", lines.stream().map(DraftLine::sku).toArray(String[]::new), "quantities",
-				lines.stream().map(DraftLine::quantity).toArray(Integer[]::new));
-	}
-
-	/**
-	 * The SKUs of an order that {@link #RESERVE_STOCK} did not decrement: their stock was
-	 * short.
-	 * @param order the order
-	 * @param reserved the SKUs the statement returned
-	 */
-	public static List<String> shortSkus(NewOrder order, Collection<String> reserved) {
-		return order.lines().stream().map(DraftLine::sku).distinct().filter((sku) -> !reserved.contains(sku)).toList();
+	/** Parameters of {@link #RESERVE_STOCK}. */
+	public static Map<String, Object> reserveParameters(DraftLine line) {
+		return Map.of("sku", line.sku(), "quantity", line.quantity());
 	}
 
 }
