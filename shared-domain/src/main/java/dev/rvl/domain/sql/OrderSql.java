@@ -11,8 +11,8 @@ import dev.rvl.domain.order.OrderView;
 /**
  * Every SQL statement of the order flow, executed verbatim by both apps (named parameters
  * work with Spring's {@code JdbcClient} and R2DBC {@code DatabaseClient} alike; a
- * collection bound to {@code IN (:skus)} is expanded by both, a Java array is bound as one
- * PostgreSQL array by pgjdbc and r2dbc-postgresql alike).
+ * collection bound to {@code IN (:skus)} is expanded by both, a Java array is bound as
+ * one PostgreSQL array by pgjdbc and r2dbc-postgresql alike).
  */
 public final class OrderSql {
 
@@ -73,8 +73,8 @@ public final class OrderSql {
 	}
 
 	/**
-	 * Parameters of {@link #INSERT_ORDER}: the order's columns ({@code idempotencyKey} may
-	 * be {@code null}) and its lines, one array per column.
+	 * Parameters of {@link #INSERT_ORDER}: the order's columns ({@code idempotencyKey}
+	 * may be {@code null}) and its lines, one array per column.
 	 */
 	public static Map<String, Object> orderParameters(NewOrder order) {
 		Map<String, Object> parameters = new LinkedHashMap<>();
