@@ -33,9 +33,7 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 		}
 		// Tomcat rejects a request itself for its request line or headers (an encoded /
 		// or \ in the path, say), never for its body.
-		Problem problem = (status == 400)
-				? Problems.validation("request", "is not a valid HTTP request (path or headers)").problem()
-				: Problems.framework(status);
+		Problem problem = (status == 400) ? Problems.invalidHttpRequest() : Problems.framework(status);
 		try {
 			response.setContentType("application/problem+json");
 			response.getOutputStream().write(JSON.writeValueAsBytes(problem.body()));

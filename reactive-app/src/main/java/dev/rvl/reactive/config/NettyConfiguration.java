@@ -1,24 +1,47 @@
 package dev.rvl.reactive.config;
 
+import dev.rvl.domain.problem.Problems;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
 import reactor.netty.NettyPipeline;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * A workaround for a Reactor Netty 1.3.6 bug: a keep-alive connection whose next request
- * arrives before the previous exchange has fully terminated, and is then answered at
- * once, is never read again (reactor/reactor-netty#4361, fixed after the newest release
- * this build can resolve). The client waits until its own timeout, about once in a few
- * thousand requests. After every complete response this asks the channel for one more
- * read, which is what Reactor Netty itself does when it works.
+ * Two handlers in the HTTP server's pipeline, right behind its codec.
+ * <p>
+ * {@link InvalidRequestProblem}: Reactor Netty answers a request whose line or headers it
+ * cannot read (longer than {@code server.netty.max-initial-line-length} or its 8 KB of
+ * headers, malformed) itself, with an empty 414, 431 or 400 - statuses and bodies the
+ * description does not have. Tomcat answers those 400, and the Loom app's
+ * {@code ProblemErrorReportValve} makes that the {@code validation} problem; this does
+ * the same here, and closes the connection as both servers do after such a request.
+ * <p>
+ * {@link ReadAfterResponse}, a workaround for a Reactor Netty 1.3.6 bug: a keep-alive
+ * connection whose next request arrives before the previous exchange has fully
+ * terminated, and is then answered at once, is never read again
+ * (reactor/reactor-netty#4361, fixed after the newest release this build can resolve).
+ * The client waits until its own timeout, about once in a few thousand requests. After
+ * every complete response this asks the channel for one more read, which is what Reactor
+ * Netty itself does when it works.
  */
 @Configuration(proxyBeanMethods = false)
 class NettyConfiguration {
@@ -30,6 +53,51 @@ class NettyConfiguration {
 				channel.pipeline().addAfter(NettyPipeline.HttpCodec, "rvl.keepAliveReads", ReadAfterResponse.INSTANCE);
 			}
 		});
+	}
+
+	@Bean
+	NettyServerCustomizer invalidRequestProblems() {
+		return (server) -> server.doOnChannelInit((observer, channel, remoteAddress) -> {
+			if (channel.pipeline().get(NettyPipeline.HttpCodec) != null) {
+				channel.pipeline()
+					.addAfter(NettyPipeline.HttpCodec, "rvl.invalidRequestProblem", new InvalidRequestProblem());
+			}
+		});
+	}
+
+	/**
+	 * Answers a request the codec could not decode with the {@code validation} problem,
+	 * then closes the connection; drops whatever else arrives on it. One per connection.
+	 */
+	static final class InvalidRequestProblem extends ChannelInboundHandlerAdapter {
+
+		private static final byte[] BODY = JsonMapper.builder()
+			.build()
+			.writeValueAsBytes(Problems.invalidHttpRequest().body());
+
+		private boolean answered;
+
+		@Override
+		public void channelRead(ChannelHandlerContext context, Object message) {
+			if (this.answered) {
+				ReferenceCountUtil.release(message);
+				return;
+			}
+			if (message instanceof HttpRequest request && request.decoderResult().isFailure()) {
+				this.answered = true;
+				ReferenceCountUtil.release(message);
+				FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
+						HttpResponseStatus.BAD_REQUEST, Unpooled.wrappedBuffer(BODY));
+				response.headers()
+					.set(HttpHeaderNames.CONTENT_TYPE, "application/problem+json")
+					.setInt(HttpHeaderNames.CONTENT_LENGTH, BODY.length)
+					.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+				context.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+				return;
+			}
+			context.fireChannelRead(message);
+		}
+
 	}
 
 	/** Requests one read once the last part of a response has been written. */

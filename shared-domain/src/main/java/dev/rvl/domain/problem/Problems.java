@@ -22,6 +22,15 @@ public final class Problems {
 		return validation(List.of(new Violation(field, message)));
 	}
 
+	/**
+	 * The server could not read the request line or headers (too long, malformed, an
+	 * encoded {@code /} in the path): what the HTTP server answers itself, before the app
+	 * sees the request - Tomcat and Reactor Netty alike.
+	 */
+	public static Problem invalidHttpRequest() {
+		return validation("request", "is not a valid HTTP request (path or headers)").problem();
+	}
+
 	public static ProblemException malformedBody(String detail) {
 		return new ProblemException(new Problem(ProblemKind.MALFORMED_BODY, detail));
 	}
