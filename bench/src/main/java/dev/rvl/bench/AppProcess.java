@@ -42,6 +42,20 @@ record AppProcess(ChildProcess process, URI baseUrl, URI managementUrl, List<Str
 	static AppProcess start(Project project, Variant variant, AppSettings settings, CpuIsolation isolation,
 			List<String> instrumentation, BenchDatabase database, URI partner, Path log, String address)
 			throws InterruptedException {
+		return start(project.java(), project.appJar(variant.module()), variant, settings, isolation, instrumentation,
+				database, partner, log, address);
+	}
+
+	/**
+	 * @param java the JVM
+	 * @param jar the app's jar: Spring Boot's, or the one extracted from it for an AOT
+	 * cache ({@link AotCache})
+	 * @param flags JVM flags the runner adds after the shared ones: its instruments, an
+	 * AOT cache
+	 */
+	static AppProcess start(String java, Path jar, Variant variant, AppSettings settings, CpuIsolation isolation,
+			List<String> flags, BenchDatabase database, URI partner, Path log, String address)
+			throws InterruptedException {
 		if (!RemoteTargets.loopback(address)) {
 			throw new IllegalArgumentException("Apps are only started on loopback addresses, not " + address);
 		}
@@ -50,10 +64,10 @@ record AppProcess(ChildProcess process, URI baseUrl, URI managementUrl, List<Str
 		List<String> command = new ArrayList<>(settings.cpuQuota().launcher());
 		command.addAll(isolation.appLauncher());
 		command.addAll(settings.launcher());
-		command.add(project.java());
+		command.add(java);
 		command.addAll(settings.jvmOptions());
-		command.addAll(instrumentation);
-		command.addAll(List.of("-jar", project.appJar(variant.module()).toString()));
+		command.addAll(flags);
+		command.addAll(List.of("-jar", jar.toString()));
 		command.addAll(variant.ownArguments());
 		command.addAll(List.of("--server.port=" + port, "--server.address=" + address,
 				"--management.server.port=" + managementPort, "--management.server.address=" + address,

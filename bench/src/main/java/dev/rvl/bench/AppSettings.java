@@ -47,6 +47,13 @@ record AppSettings(List<String> jvmOptions, int nice, int poolSize, Duration acq
 				Duration.ofSeconds(2), Duration.ofSeconds(1), 2000, 0, 16, 64, CpuQuota.NONE);
 	}
 
+	/** The same settings without a CPU quota (an AOT cache's training run). */
+	AppSettings withoutCpuQuota() {
+		return new AppSettings(this.jvmOptions, this.nice, this.poolSize, this.acquireTimeout, this.maxInFlight,
+				this.partnerTimeout, this.partnerConnectTimeout, this.partnerMaxConnections, this.partnerRetries,
+				this.bulkConcurrency, this.bulkBuffer, CpuQuota.NONE);
+	}
+
 	/** The properties, by name. */
 	Map<String, String> properties() {
 		Map<String, String> properties = new LinkedHashMap<>();

@@ -42,12 +42,14 @@ import java.util.regex.Pattern;
  * @param remote apps the runner did not start ({@code --target}), or
  * {@link RemoteTargets#NONE}
  * @param connections how Gatling's virtual users connect to the app
+ * @param aotCache whether each app runs from a JDK AOT cache trained just before its run
+ * ({@link AotCache})
  */
 record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<Variant> variants,
 		Simulation simulation, LoadPlan plan, Duration partnerLatency, long sloP99Ms, long idealDbMs, AppSettings app,
 		Optional<ConfiguredDatabase> database, HarnessLimits limits, boolean profile, Integer profileStep,
 		CpuIsolation isolation, boolean search, int repeat, long seed, Map<Variant, Double> knees, RemoteTargets remote,
-		Connections connections) {
+		Connections connections, boolean aotCache) {
 
 	static final String USAGE = """
 			Usage: bench/compare.sh [options]
@@ -91,6 +93,9 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 			  --stub-url URL            with --target: the partner stub the apps call, started with the preset's
 			                            latency (or give --partner-latency)
 			  --allow-remote-target     with --target: allow hosts outside 127.0.0.0/8 (load goes there on purpose)
+			  --aot-cache               start each app from a JDK AOT cache (JEP 483/514/515) trained just before its
+			                            run: the jar extracted, 60 s of the warm-up's load, the cache written at exit
+			                            (classes loaded and linked, method profiles); default: a plain JVM
 			  --no-profile              run the apps without async-profiler (on by default: CPU samples every 10 ms)
 			  --profile-step N          the step (0 = first) whose flame graphs the report shows (default: each knee)
 			  --out DIR                 results parent directory (default <root>/bench/results)
@@ -147,6 +152,7 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 		Map<Variant, java.net.URI> actuators = new java.util.EnumMap<>(Variant.class);
 		java.net.URI stubUrl = null;
 		boolean allowRemote = false;
+		boolean aotCache = false;
 		Iterator<String> args = arguments.iterator();
 		while (args.hasNext()) {
 			String arg = args.next();
@@ -183,6 +189,7 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 				case "--db-user" -> user = value(arg, args);
 				case "--db-password" -> password = value(arg, args);
 				case "--no-profile" -> profile = false;
+				case "--aot-cache" -> aotCache = true;
 				case "--no-search" -> search = false;
 				case "--search" -> search = true;
 				case "--repeat" -> repeat = (int) positive(arg, args);
@@ -212,6 +219,9 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 			profile = false;
 			if (simulation == Simulation.COLD_START) {
 				throw new IllegalArgumentException("--simulation cold-start starts the apps itself: not with --target");
+			}
+			if (aotCache) {
+				throw new IllegalArgumentException("--aot-cache trains the apps the runner starts: not with --target");
 			}
 		}
 		for (Variant variant : variants) {
@@ -248,7 +258,7 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 				(jdbcUrl != null) ? Optional.of(new ConfiguredDatabase(jdbcUrl, user, password)) : Optional.empty(),
 				HarnessLimits.defaults(), profile, profileStep, isolation,
 				(search != null) ? search : !quick && simulation == Simulation.STAIRS, repeat, seed, Map.copyOf(knees),
-				remote, connections);
+				remote, connections, aotCache);
 	}
 
 	/**
@@ -268,6 +278,9 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 				+ this.seed);
 		lines.add("knee search " + (this.search ? "on" : "off"));
 		lines.add("connections " + this.connections.id());
+		if (this.aotCache) {
+			lines.add("AOT cache trained per run");
+		}
 		if (this.remote.enabled()) {
 			lines.add("remote targets " + this.remote.note().targets() + ", stub " + this.remote.stub());
 		}

@@ -163,11 +163,15 @@ final class Benchmark {
 		return orders;
 	}
 
-	/** Start-up, warm-up, load, knee search, shutdown: a rough figure for progress. */
+	/**
+	 * AOT cache training, start-up, warm-up, load, knee search, shutdown: a rough figure
+	 * for progress.
+	 */
 	private long estimatedSecondsPerVariant() {
 		LoadPlan plan = this.options.plan();
 		long search = this.options.search() ? 2L * (plan.stepSeconds() + plan.rampSeconds() + 5) : 0;
-		return 25 + plan.warmupSeconds() + this.options.simulation().plannedSeconds(plan) + search;
+		long training = this.options.aotCache() ? AotCache.TRAINING_SECONDS + 45 : 0;
+		return 25 + training + plan.warmupSeconds() + this.options.simulation().plannedSeconds(plan) + search;
 	}
 
 	private BenchDatabase database() {

@@ -47,6 +47,8 @@ record SettingRow(String group, String name, Map<String, String> values, boolean
 								: "; no profiler"))));
 		rows.add(perVariant("apps", "jar", byVariant(results,
 				(result) -> (result.app() != null) ? jarOf(result.app().command()) : result.variant().module())));
+		rows.add(perVariant("apps", "AOT cache (--aot-cache)",
+				byVariant(results, (result) -> (result.app() != null) ? aotCacheOf(result.app().command()) : "-")));
 		rows.add(perVariant("apps", "profile arguments",
 				byVariant(results, (result) -> String.join(" ", result.variant().ownArguments()))));
 		app.properties()
@@ -105,6 +107,16 @@ record SettingRow(String group, String name, Map<String, String> values, boolean
 		int jar = command.indexOf("-jar");
 		return (jar >= 0 && jar + 1 < command.size())
 				? java.nio.file.Path.of(command.get(jar + 1)).getFileName().toString() : "?";
+	}
+
+	private static String aotCacheOf(List<String> command) {
+		return command.stream()
+			.filter((flag) -> flag.startsWith("-XX:AOTCache="))
+			.map((flag) -> java.nio.file.Path.of(flag.substring(flag.indexOf('=') + 1)).getFileName()
+					+ " from a training run of " + AotCache.TRAINING_SECONDS
+					+ " s under the warm-up's load, just before; the jar extracted; -XX:AOTMode=on")
+			.findFirst()
+			.orElse("none (a plain JVM)");
 	}
 
 	private static Map<String, String> byVariant(List<VariantResult> results,

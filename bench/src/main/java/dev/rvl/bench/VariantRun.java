@@ -1,5 +1,7 @@
 package dev.rvl.bench;
 
+import java.io.IOException;
+import java.sql.SQLException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -73,6 +75,9 @@ final class VariantRun {
 			// not read from them
 			config = remote.enabled() ? Map.of()
 					: AppConfig.read(this.project.appJar(variant.module()), variant.profile());
+			LoadPlan plan = this.options.plan();
+			Double knee = this.options.knees().get(variant);
+			AotCache.Trained aot = (this.options.aotCache() && !remote.enabled()) ? trainAotCache(variant, knee) : null;
 			this.progress.phase(id, "resetting the database to the seed");
 			this.database.resetToSeed();
 			this.stub.resetFaults();
@@ -87,23 +92,23 @@ final class VariantRun {
 			if (this.options.profile() && agent.isEmpty()) {
 				this.progress.phase(id, "async-profiler has no build for this machine: no flame graphs");
 			}
+			if (aot != null) {
+				instrumentation.addAll(aot.flags());
+			}
 			app = remote.enabled() ? remote.target(variant).awaitReady()
-					: new LocalTarget(AppProcess.start(this.project, variant, this.options.app(),
-							this.options.isolation(), instrumentation, this.database, this.stub.baseUrl(),
-							this.directory.resolve("app.log")));
+					: new LocalTarget(AppProcess.start(this.project.java(),
+							(aot != null) ? aot.jar() : this.project.appJar(variant.module()), variant,
+							this.options.app(), this.options.isolation(), instrumentation, this.database,
+							this.stub.baseUrl(), this.directory.resolve("app.log"), "127.0.0.1"));
 			this.progress.phase(id, app.describe());
 			Map<String, String> observed = Http.get(app.metrics(), Duration.ofSeconds(5))
 				.map(PrometheusText::parse)
 				.map(Benchmark::observed)
 				.orElse(Map.of());
-			LoadPlan plan = this.options.plan();
 			Warmup.Result warmup = new Warmup.Result(0, 0, 0);
-			Double knee = this.options.knees().get(variant);
 			if (plan.warmupSeconds() > 0) {
-				// against a knee: from half of it to it; else the plan's first level to
-				// its top
-				double from = (knee != null) ? Math.max(1, knee / 2) : plan.warmupRate();
-				double peak = (knee != null) ? knee : plan.warmupPeak(this.options.simulation().openModel());
+				double from = warmupFrom(knee);
+				double peak = warmupPeak(knee);
 				this.progress.phase(id, Benchmark.format("warming up: %s -> %s -> %s orders/s over %d s (not measured)",
 						LoadPlan.number(from), LoadPlan.number(peak), LoadPlan.number(from), plan.warmupSeconds()));
 				warmup = Warmup.run(app.baseUrl(), from, peak, Duration.ofSeconds(plan.warmupSeconds()));
@@ -168,6 +173,47 @@ final class VariantRun {
 			return VariantResult.failed(variant, String.valueOf(ex.getMessage()), (app != null) ? app.local() : null,
 					(sampler != null) ? sampler.samples() : List.of(), config, repetition);
 		}
+	}
+
+	/**
+	 * Against a knee the warm-up goes from half of it to it; else from the plan's first
+	 * level to its top.
+	 */
+	private double warmupFrom(Double knee) {
+		return (knee != null) ? Math.max(1, knee / 2) : this.options.plan().warmupRate();
+	}
+
+	private double warmupPeak(Double knee) {
+		return (knee != null) ? knee : this.options.plan().warmupPeak(this.options.simulation().openModel());
+	}
+
+	/**
+	 * A training run for the variant's AOT cache ({@link AotCache}), under the warm-up's
+	 * load and the run's own settings except a CPU quota: the quota makes a small
+	 * machine's knees measurable and is no part of a deployment, and a starved training
+	 * run records mostly refusals (under 0.4 cores the reactive app's served 4,469 orders
+	 * and refused 8,986); its log is {@code aot-training.log}.
+	 */
+	private AotCache.Trained trainAotCache(Variant variant, Double knee)
+			throws IOException, InterruptedException, SQLException {
+		String id = variant.id();
+		Path bootJar = this.project.appJar(variant.module());
+		this.progress.phase(id, "AOT cache: extracting " + bootJar.getFileName());
+		Path jar = AotCache.extract(this.project.java(), bootJar, this.directory.resolve("aot-extract.log"));
+		Path cache = jar.resolveSibling(id + ".aot");
+		this.database.resetToSeed();
+		this.stub.resetFaults();
+		this.progress.phase(id,
+				Benchmark.format("AOT cache: training run, %s -> %s -> %s orders/s for %d s",
+						LoadPlan.number(warmupFrom(knee)), LoadPlan.number(warmupPeak(knee)),
+						LoadPlan.number(warmupFrom(knee)), AotCache.TRAINING_SECONDS));
+		AotCache.Trained trained = AotCache.train(jar, cache,
+				() -> AppProcess.start(this.project.java(), jar, variant, this.options.app().withoutCpuQuota(),
+						this.options.isolation(), List.of(AotCache.outputFlag(cache)), this.database,
+						this.stub.baseUrl(), this.directory.resolve("aot-training.log"), "127.0.0.1"),
+				warmupFrom(knee), warmupPeak(knee), Duration.ofSeconds(AotCache.TRAINING_SECONDS));
+		this.progress.phase(id, trained.describe());
+		return trained;
 	}
 
 	/**

@@ -104,6 +104,22 @@ class BenchOptionsTests {
 	}
 
 	@Test
+	void trainsAnAotCacheOnlyWhenAskedAndOnlyForAppsItStarts() {
+		assertThat(BenchOptions.parse(List.of()).aotCache()).isFalse();
+		BenchOptions options = BenchOptions.parse(List.of("--aot-cache", "--app-cpu-quota", "0.4"));
+		assertThat(options.aotCache()).isTrue();
+		assertThat(options.describe()).contains("AOT cache trained per run");
+		assertThat(options.app().withoutCpuQuota().cpuQuota()).isEqualTo(CpuQuota.NONE);
+		assertThat(options.app().withoutCpuQuota()).usingRecursiveComparison()
+			.ignoringFields("cpuQuota")
+			.isEqualTo(options.app());
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> BenchOptions.parse(List.of("--aot-cache", "--target", "loom=http://127.0.0.1:8082",
+					"--stub-url", "http://127.0.0.1:8090", "--jdbc-url", "jdbc:postgresql://127.0.0.1:5432/bench")))
+			.withMessageContaining("--aot-cache");
+	}
+
+	@Test
 	void overridesSingleSettings() {
 		BenchOptions options = BenchOptions.parse(List.of("--variants", "loom,reactive", "--rates", "10:40:4",
 				"--step-seconds", "12", "--partner-latency", "1s", "--slo-p99-ms", "2000", "--jvm-opts",
