@@ -87,6 +87,20 @@ final class PublishedResults {
 		return readme.substring(0, from) + block + readme.substring(to + end.length());
 	}
 
+	/** Whether the run's apps started from AOT caches (the settings table says so). */
+	private static boolean aotCache(JsonNode summary) {
+		for (JsonNode row : summary.path("settings")) {
+			if (row.path("name").asText().startsWith("AOT cache")) {
+				for (JsonNode value : row.path("values")) {
+					if (!value.asText().startsWith("none")) {
+						return true;
+					}
+				}
+			}
+		}
+		return false;
+	}
+
 	/** The README's text for one summary: the run in a line, the knees, the steps. */
 	static String table(JsonNode summary) {
 		StringBuilder md = new StringBuilder();
@@ -94,10 +108,11 @@ final class PublishedResults {
 		JsonNode provenance = summary.path("provenance");
 		String commit = provenance.path("commit").asText("unknown");
 		md.append(String.format(Locale.ROOT,
-				"*%s; preset %s, %s; partner latency %d ms, SLO p99 %d ms; %s; %d repetition(s), seed %d; commit %s%s; %s, %d cores, JDK %s.* Verdict **%s**.%n%n",
+				"*%s; preset %s, %s; partner latency %d ms, SLO p99 %d ms; %s%s; %d repetition(s), seed %d; commit %s%s; %s, %d cores, JDK %s.* Verdict **%s**.%n%n",
 				summary.path("generatedAt").asText().replaceFirst("T.*", ""), workload.path("preset").asText(),
 				workload.path("plan").asText(), workload.path("partnerLatencyMs").asLong(),
 				workload.path("sloP99Ms").asLong(), workload.path("isolation").asText(),
+				aotCache(summary) ? "; each app from a JDK AOT cache trained just before its run (--aot-cache)" : "",
 				summary.path("repeat").asInt(1), summary.path("seed").asLong(),
 				commit.substring(0, Math.min(10, commit.length())),
 				provenance.path("dirty").asBoolean() ? " (with uncommitted changes)" : "",

@@ -90,6 +90,11 @@ class PublishedResultsTests {
 
 		String table = PublishedResults.table(ReportWriter.JSON.readTree(summary));
 
+		assertThat(table).doesNotContain("AOT cache");
+		assertThat(PublishedResults.table(ReportWriter.JSON.readTree(summary.replace("\"workload\": {},",
+				"\"workload\": {}, \"settings\": [{\"name\": \"AOT cache (--aot-cache)\", \"values\": "
+						+ "{\"loom\": \"loom.aot from a training run\", \"reactive\": \"reactive.aot from a training run\"}}],"))))
+			.contains("; each app from a JDK AOT cache trained just before its run (--aot-cache);");
 		assertThat(table)
 			.contains(
 					"| loom | 200 | 1 x: 200 → 199 (100 %) · 150 · 0, 0 · 0<br>4 x: 800 → 190 (96 %) · 300"
