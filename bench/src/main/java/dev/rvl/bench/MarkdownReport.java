@@ -175,6 +175,21 @@ final class MarkdownReport {
 								.map((file) -> "[" + file + "](" + file + ")")
 								.collect(Collectors.joining(", ")))
 					.append("  \n");
+				if (v.profile().components() != null) {
+					md.append("CPU by component, step ")
+						.append(v.profile().step())
+						.append(" (share of samples · app CPU ms per order · in the kernel): ")
+						.append(v.profile()
+							.components()
+							.shares()
+							.stream()
+							.map((share) -> share.component() + " " + Benchmark.format("%.1f %%", share.percent())
+									+ ((share.msPerOrder() != null) ? Benchmark.format(" · %.3f", share.msPerOrder())
+											: "")
+									+ Benchmark.format(" · %.0f %%", share.kernelPercent()))
+							.collect(Collectors.joining("; ")))
+						.append("  \n");
+				}
 			}
 			if (!v.limitsHit().isEmpty()) {
 				md.append("Limits hit: ").append(String.join("; ", v.limitsHit())).append("  \n");

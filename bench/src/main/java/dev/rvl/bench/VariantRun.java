@@ -1,9 +1,9 @@
 package dev.rvl.bench;
 
 import java.io.IOException;
-import java.sql.SQLException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -191,7 +191,7 @@ final class VariantRun {
 	 * A training run for the variant's AOT cache ({@link AotCache}), under the warm-up's
 	 * load and the run's own settings except a CPU quota: the quota makes a small
 	 * machine's knees measurable and is no part of a deployment, and a starved training
-	 * run records mostly refusals (under 0.4 cores the reactive app's served 4,469 orders
+	 * run records mostly refusals (under 0.4 cores the reactive app served 4,469 orders
 	 * and refused 8,986); its log is {@code aot-training.log}.
 	 */
 	private AotCache.Trained trainAotCache(Variant variant, Double knee)

@@ -466,15 +466,18 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 	}
 
 	/**
-	 * The flame graphs of one step.
+	 * The flame graphs of one step, and its CPU by component.
 	 *
 	 * @param step the step
 	 * @param offered its offered load
 	 * @param why why this step (the knee, the one asked for, ...)
 	 * @param files the flame graphs, relative to the report
 	 * @param error why there are none, or {@code null}
+	 * @param components the same samples by component, or {@code null} without flame
+	 * graphs
 	 */
-	record ProfileSummary(int step, double offered, String why, List<String> files, String error) {
+	record ProfileSummary(int step, double offered, String why, List<String> files, String error,
+			CpuComponents components) {
 
 		static ProfileSummary of(VariantResult.Instruments instruments, List<StepRow> steps, Knee knee,
 				Integer requested, Map<Integer, Window> windows, String variant) {
@@ -499,7 +502,7 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 				why = "the first step (no step was held)";
 			}
 			if (chosen == null || windows.get(chosen.stats().step()) == null) {
-				return new ProfileSummary(-1, 0, why, List.of(), "no such step");
+				return new ProfileSummary(-1, 0, why, List.of(), "no such step", null);
 			}
 			int step = chosen.stats().step();
 			String name = "flame-step" + step;
@@ -507,13 +510,16 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 				List<String> files = Profiler.flameGraphs(instruments.profile(), windows.get(step),
 						instruments.directory(), name,
 						variant + " at " + LoadPlan.number(chosen.stats().offered()) + " (step " + step + "): CPU");
+				CpuComponents components = files.isEmpty() ? null
+						: CpuComponents.of(instruments.profile(), windows.get(step), chosen.appCpuMsPerOrder());
 				return new ProfileSummary(step, chosen.stats().offered(), why,
 						files.stream().map((file) -> variant + "/" + file).toList(),
-						files.isEmpty() ? "the profile was not written (the app did not exit normally)" : null);
+						files.isEmpty() ? "the profile was not written (the app did not exit normally)" : null,
+						components);
 			}
 			catch (IOException | RuntimeException ex) {
 				return new ProfileSummary(step, chosen.stats().offered(), why, List.of(),
-						"could not render: " + ex.getMessage());
+						"could not render: " + ex.getMessage(), null);
 			}
 		}
 
