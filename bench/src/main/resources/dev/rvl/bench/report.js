@@ -537,7 +537,8 @@
 				box.appendChild(links);
 				if (v.profile.components) {
 					box.appendChild(el('p', { class: 'note', text: 'CPU by component, step ' + v.profile.step + ' (the same samples: each counts for '
-						+ 'the innermost frame of a component, so what a component calls - JDK, transport, kernel - is its own; compiler and GC threads apart).' }));
+						+ 'the innermost frame of a component, so what a component calls - JDK, transport, kernel - is its own; Reactor\'s operators get their own '
+						+ 'frames and the JDK code they call, not the I/O beneath them; compiler and GC threads apart).' }));
 					box.appendChild(table(['component', 'share of samples', 'app CPU ms per order', 'of it in the kernel'],
 						v.profile.components.shares.map(function (c) {
 							return { cells: [c.component, fmt(c.percent, 1) + ' %', fmt(c.msPerOrder, 3), fmt(c.kernelPercent, 0) + ' %'] };
