@@ -18,10 +18,11 @@ import dev.rvl.testsupport.ChildProcess;
  * ones), a training run under its real load that writes the cache when the JVM exits, and
  * production JVMs started from the cache. The runner does the same before each variant's
  * run: it extracts the jar ({@code java -Djarmode=tools extract}), starts the app from it
- * with {@code -XX:AOTCacheOutput} under the run's own settings (heap, quota, CPUs),
- * offers it {@value #TRAINING_SECONDS} s of the warm-up's load, stops it and starts the
- * measured app with {@code -XX:AOTCache} and {@code -XX:AOTMode=on} (a cache the JVM
- * cannot use fails the start instead of being ignored).
+ * with {@code -XX:AOTCacheOutput} under the run's own settings (heap, CPUs; not a CPU
+ * quota: see {@code VariantRun}), offers it {@value #TRAINING_SECONDS} s of the warm-up's
+ * load, stops it and starts the measured app with {@code -XX:AOTCache} and
+ * {@code -XX:AOTMode=on} (a cache the JVM cannot use fails the start instead of being
+ * ignored).
  */
 final class AotCache {
 
@@ -46,11 +47,7 @@ final class AotCache {
 
 		/** The measured app's flags. */
 		List<String> flags() {
-			return flags(this.cache);
-		}
-
-		static List<String> flags(Path cache) {
-			return List.of("-XX:AOTMode=on", "-XX:AOTCache=" + cache);
+			return List.of("-XX:AOTMode=on", "-XX:AOTCache=" + this.cache);
 		}
 
 		String describe() throws IOException {
