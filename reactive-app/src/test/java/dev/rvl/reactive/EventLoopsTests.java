@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -24,14 +25,20 @@ import static org.assertj.core.api.Assertions.assertThat;
  * loops ({@code config/EventLoops}), checked at run time after real orders: no other
  * event loop - Reactor Netty's or Spring's default server loops ({@code reactor-http-*},
  * {@code webflux-http-*}), a driver loop of its own ({@code r2dbc-*}) - was ever started.
+ * The actuator runs on a port of its own, as the benchmark runs it (its metrics scrape),
+ * and is asked once: its server is on the app's loops too.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT, properties = "local-postgres.enabled=false")
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = { "local-postgres.enabled=false", "management.server.port=0" })
 class EventLoopsTests {
 
 	static final TestDatabase DATABASE = TestDatabase.fresh("reactive_event_loops");
 
 	@LocalServerPort
 	int port;
+
+	@LocalManagementPort
+	int managementPort;
 
 	@DynamicPropertySource
 	static void contractSettings(DynamicPropertyRegistry registry) {
@@ -53,6 +60,11 @@ class EventLoopsTests {
 			assertThat(placed.statusCode()).as(placed.body())
 				.isEqualTo(SeedData.alwaysFraudRejected(customer) ? 422 : 201);
 		}
+
+		HttpResponse<String> metrics = client
+			.send(HttpRequest.newBuilder(ContractSettings.baseUrl(this.managementPort).resolve("/actuator/prometheus"))
+				.build(), HttpResponse.BodyHandlers.ofString());
+		assertThat(metrics.statusCode()).isEqualTo(200);
 
 		List<String> threads = Thread.getAllStackTraces().keySet().stream().map(Thread::getName).sorted().toList();
 
