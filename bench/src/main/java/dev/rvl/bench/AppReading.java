@@ -37,11 +37,24 @@ import dev.rvl.testsupport.PrometheusText;
  * @param cpuCount the CPUs the JVM sees ({@code system_cpu_count}), or {@code null}
  * @param schedulingLagSeconds how far behind its schedule the app's scheduler runs at the
  * scrape ({@code orders_admission_lag_seconds}), or {@code null}
+ * @param refusedAtAdmission cumulative {@code orders_admission_refused_total} by reason
+ * (empty when the app does not publish it)
  */
 record AppReading(Double liveThreads, Double heapUsedBytes, Double gcPauses, Double gcPauseSeconds, Double poolActive,
 		Double poolPending, Double inFlight, Double bulkQueueDepth, Double busyThreads,
 		Map<String, Double> ordersPlaced, Double virtualThreads, Double carrierThreads, Double admissionLimit,
-		Double processCpuSeconds, Double processCpuUsage, Double cpuCount, Double schedulingLagSeconds) {
+		Double processCpuSeconds, Double processCpuUsage, Double cpuCount, Double schedulingLagSeconds,
+		Map<String, Double> refusedAtAdmission) {
+
+	/** A reading without the refusals by reason. */
+	AppReading(Double liveThreads, Double heapUsedBytes, Double gcPauses, Double gcPauseSeconds, Double poolActive,
+			Double poolPending, Double inFlight, Double bulkQueueDepth, Double busyThreads,
+			Map<String, Double> ordersPlaced, Double virtualThreads, Double carrierThreads, Double admissionLimit,
+			Double processCpuSeconds, Double processCpuUsage, Double cpuCount, Double schedulingLagSeconds) {
+		this(liveThreads, heapUsedBytes, gcPauses, gcPauseSeconds, poolActive, poolPending, inFlight, bulkQueueDepth,
+				busyThreads, ordersPlaced, virtualThreads, carrierThreads, admissionLimit, processCpuSeconds,
+				processCpuUsage, cpuCount, schedulingLagSeconds, Map.of());
+	}
 
 	/** A reading without the process's own CPU figures. */
 	AppReading(Double liveThreads, Double heapUsedBytes, Double gcPauses, Double gcPauseSeconds, Double poolActive,
@@ -60,10 +73,8 @@ record AppReading(Double liveThreads, Double heapUsedBytes, Double gcPauses, Dou
 	}
 
 	static AppReading of(PrometheusText metrics) {
-		Map<String, Double> placed = new TreeMap<>();
-		metrics.named("orders_placed_total")
-			.forEach((sample) -> placed.merge(sample.labels().getOrDefault("outcome", "?"), sample.value(),
-					Double::sum));
+		Map<String, Double> placed = byLabel(metrics, "orders_placed_total", "outcome");
+		Map<String, Double> refused = byLabel(metrics, "orders_admission_refused_total", "reason");
 		return new AppReading(value(metrics.sum("jvm_threads_live_threads")),
 				value(metrics.sum("jvm_memory_used_bytes", (labels) -> "heap".equals(labels.get("area")))),
 				value(metrics.sum("jvm_gc_pause_seconds_count")), value(metrics.sum("jvm_gc_pause_seconds_sum")),
@@ -80,7 +91,14 @@ record AppReading(Double liveThreads, Double heapUsedBytes, Double gcPauses, Dou
 						metrics.sum("jvm_threads_virtual_pool_size"))),
 				value(metrics.sum("orders_admission_limit")),
 				value(scaled(metrics.sum("process_cpu_time_ns_total"), 1e-9)), value(metrics.sum("process_cpu_usage")),
-				value(metrics.sum("system_cpu_count")), value(metrics.sum("orders_admission_lag_seconds")));
+				value(metrics.sum("system_cpu_count")), value(metrics.sum("orders_admission_lag_seconds")), refused);
+	}
+
+	private static Map<String, Double> byLabel(PrometheusText metrics, String name, String label) {
+		Map<String, Double> values = new TreeMap<>();
+		metrics.named(name)
+			.forEach((sample) -> values.merge(sample.labels().getOrDefault(label, "?"), sample.value(), Double::sum));
+		return values;
 	}
 
 	/**

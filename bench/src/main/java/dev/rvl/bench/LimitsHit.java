@@ -19,13 +19,15 @@ final class LimitsHit {
 	/**
 	 * @param statuses the client's counts by status over the load
 	 * @param outcomes the app's {@code orders_placed_total} increase by outcome
+	 * @param refusals the app's {@code orders_admission_refused_total} increase by reason
+	 * (empty when it does not publish it)
 	 * @param resources the sampled series
 	 * @param observed settings read from the app at start
 	 * @param maxInFlight the admission limit the app was given
 	 * @param requestTimeoutMs the client's request timeout
 	 */
-	static List<String> describe(Map<String, Long> statuses, Map<String, Long> outcomes, ResourceSeries resources,
-			Map<String, String> observed, int maxInFlight, long requestTimeoutMs) {
+	static List<String> describe(Map<String, Long> statuses, Map<String, Long> outcomes, Map<String, Long> refusals,
+			ResourceSeries resources, Map<String, String> observed, int maxInFlight, long requestTimeoutMs) {
 		List<String> limits = new ArrayList<>();
 		OptionalDouble busy = resources.max(ResourceSeries.BUSY_THREADS);
 		String tomcatMax = observed.get("Tomcat max threads");
@@ -45,10 +47,7 @@ final class LimitsHit {
 		}
 		long overloaded = outcomes.getOrDefault("overloaded", 0L);
 		if (statuses.getOrDefault("503", 0L) > 0) {
-			limits.add(statuses.get("503")
-					+ " x 503 overloaded (the scheduling-lag guard or the admission limit on orders, the memory guard of "
-					+ maxInFlight + " in flight, the queue budget or the DB pool wait)"
-					+ ((overloaded > 0) ? ", " + overloaded + " counted by the app" : ""));
+			limits.add(statuses.get("503") + " x 503 overloaded" + refusedBy(refusals, overloaded, maxInFlight));
 		}
 		if (statuses.getOrDefault("504", 0L) > 0) {
 			limits.add(statuses.get("504") + " x 504 partner-timeout (the partner deadline passed)");
@@ -70,6 +69,22 @@ final class LimitsHit {
 			}
 		});
 		return limits;
+	}
+
+	/**
+	 * Who refused: by reason when the app counts its refusals at the door, else the
+	 * mechanisms that could have.
+	 */
+	private static String refusedBy(Map<String, Long> refusals, long afterAdmission, int maxInFlight) {
+		if (refusals.isEmpty()) {
+			return " (the scheduling-lag guard or the admission limit on orders, the memory guard of " + maxInFlight
+					+ " in flight, the queue budget or the DB pool wait)"
+					+ ((afterAdmission > 0) ? ", " + afterAdmission + " counted by the app" : "");
+		}
+		return ": " + refusals.getOrDefault("scheduling-lag", 0L) + " at the door by the scheduling-lag guard, "
+				+ refusals.getOrDefault("order-limit", 0L) + " by the adaptive limit on orders, "
+				+ refusals.getOrDefault("memory-guard", 0L) + " by the memory guard of " + maxInFlight + " in flight; "
+				+ afterAdmission + " after admission (the queue budget or the DB pool wait)";
 	}
 
 }

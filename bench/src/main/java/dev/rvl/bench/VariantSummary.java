@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.TreeMap;
+import java.util.function.Function;
 
 import dev.rvl.bench.HarnessCheck.Window;
 import dev.rvl.bench.Recording.Row;
@@ -106,7 +107,8 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 			run.put("app figures", "from its /actuator/prometheus only (not started here, not read from /proc)");
 		}
 		Map<String, Long> outcomes = outcomes(result.samples(), loadStart, loadEnd);
-		List<String> limits = LimitsHit.describe(statuses(recording), outcomes, resources, result.observed(),
+		List<String> limits = LimitsHit.describe(statuses(recording), outcomes,
+				refusals(result.samples(), loadStart, loadEnd), resources, result.observed(),
 				options.app().maxInFlight(), options.simulation().requestTimeoutMs());
 		ProfileSummary profile = ProfileSummary.of(instruments, steps, knee, options.profileStep(), windows,
 				(instruments.directory() != null) ? instruments.directory().getFileName().toString() : variant.id());
@@ -292,21 +294,33 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 
 	/** The increase of {@code orders_placed_total} per outcome over the load. */
 	static Map<String, Long> outcomes(List<Sample> samples, long fromMs, long toMs) {
-		Map<String, List<Double>> byOutcome = new TreeMap<>();
+		return increases(samples, fromMs, toMs, AppReading::ordersPlaced);
+	}
+
+	/**
+	 * The increase of {@code orders_admission_refused_total} per reason over the load:
+	 * the requests refused at the door.
+	 */
+	static Map<String, Long> refusals(List<Sample> samples, long fromMs, long toMs) {
+		return increases(samples, fromMs, toMs, AppReading::refusedAtAdmission);
+	}
+
+	private static Map<String, Long> increases(List<Sample> samples, long fromMs, long toMs,
+			Function<AppReading, Map<String, Double>> counter) {
+		Map<String, List<Double>> byLabel = new TreeMap<>();
 		List<Sample> within = samples.stream()
 			.filter((sample) -> sample.epochMs() >= fromMs - 1000 && sample.epochMs() <= toMs + 1000)
 			.filter((sample) -> sample.app() != null)
 			.toList();
-		within.forEach((sample) -> sample.app()
-			.ordersPlaced()
+		within.forEach((sample) -> counter.apply(sample.app())
 			.keySet()
-			.forEach((outcome) -> byOutcome.put(outcome, new ArrayList<>())));
+			.forEach((label) -> byLabel.put(label, new ArrayList<>())));
 		for (Sample sample : within) {
-			byOutcome.forEach((outcome, values) -> values.add(sample.app().ordersPlaced().getOrDefault(outcome, 0.0)));
+			byLabel.forEach((label, values) -> values.add(counter.apply(sample.app()).getOrDefault(label, 0.0)));
 		}
-		Map<String, Long> outcomes = new TreeMap<>();
-		byOutcome.forEach((outcome, values) -> outcomes.put(outcome, Math.round(CounterRates.increase(values))));
-		return outcomes;
+		Map<String, Long> increases = new TreeMap<>();
+		byLabel.forEach((label, values) -> increases.put(label, Math.round(CounterRates.increase(values))));
+		return increases;
 	}
 
 	private static Map<String, List<Double>> loadSeries(Recording recording, String primary) {

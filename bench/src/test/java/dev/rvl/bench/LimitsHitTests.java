@@ -18,7 +18,7 @@ class LimitsHitTests {
 						List.of(0.0, 0.0, 0.0), ResourceSeries.IN_FLIGHT, List.of(50.0, 200.0, 200.0)));
 
 		List<String> limits = LimitsHit.describe(Map.of("201", 900L, "timeout", 40L, "io-error", 3L), Map.of(),
-				resources, Map.of("Tomcat max threads", "200"), 10_000, 10_000);
+				Map.of(), resources, Map.of("Tomcat max threads", "200"), 10_000, 10_000);
 
 		assertThat(limits).containsExactly("Tomcat's thread pool: all 200 request threads busy",
 				"40 requests unanswered within 10 s (queued: waiting for a thread, a connection or the event loop)",
@@ -30,8 +30,8 @@ class LimitsHitTests {
 		ResourceSeries resources = series(Map.of(ResourceSeries.POOL_PENDING, Arrays.asList(null, 4.0, 12.0),
 				ResourceSeries.IN_FLIGHT, List.of(10.0, 10_000.0, 20.0)));
 
-		List<String> limits = LimitsHit.describe(Map.of("503", 7L, "504", 2L), Map.of("overloaded", 7L), resources,
-				Map.of(), 10_000, 10_000);
+		List<String> limits = LimitsHit.describe(Map.of("503", 7L, "504", 2L), Map.of("overloaded", 7L), Map.of(),
+				resources, Map.of(), 10_000, 10_000);
 
 		assertThat(limits).containsExactly(
 				"7 x 503 overloaded (the scheduling-lag guard or the admission limit on orders, the memory guard of 10000 in flight, the queue budget "
@@ -41,17 +41,29 @@ class LimitsHitTests {
 	}
 
 	@Test
+	void saysWhoRefusedWhenTheAppCountsItsRefusalsByReason() {
+		List<String> limits = LimitsHit.describe(Map.of("201", 900L, "503", 120L), Map.of("overloaded", 4L),
+				Map.of("scheduling-lag", 90L, "order-limit", 26L, "memory-guard", 0L), series(Map.of()), Map.of(),
+				10_000, 10_000);
+
+		assertThat(limits).containsExactly("120 x 503 overloaded: 90 at the door by the scheduling-lag guard, "
+				+ "26 by the adaptive limit on orders, 0 by the memory guard of 10000 in flight; "
+				+ "4 after admission (the queue budget or the DB pool wait)");
+	}
+
+	@Test
 	void knowsVirtualThreadTomcatHasNoPoolToExhaust() {
 		ResourceSeries resources = series(Map.of(ResourceSeries.BUSY_THREADS, List.of(3.0, 900.0, 40.0)));
 
-		assertThat(
-				LimitsHit.describe(Map.of(), Map.of(), resources, Map.of("Tomcat max threads", "-1"), 10_000, 10_000))
+		assertThat(LimitsHit.describe(Map.of(), Map.of(), Map.of(), resources, Map.of("Tomcat max threads", "-1"),
+				10_000, 10_000))
 			.isEmpty();
 	}
 
 	@Test
 	void saysNothingWhenNoLimitWasReached() {
-		assertThat(LimitsHit.describe(Map.of("201", 10L), Map.of(), series(Map.of()), Map.of(), 10_000, 10_000))
+		assertThat(
+				LimitsHit.describe(Map.of("201", 10L), Map.of(), Map.of(), series(Map.of()), Map.of(), 10_000, 10_000))
 			.isEmpty();
 	}
 

@@ -92,6 +92,22 @@ public interface ContractBase {
 	}
 
 	/**
+	 * The sum of every series of a metric in {@code /actuator/prometheus}, or 0 when it
+	 * has none yet: all its labels for a name ({@code orders_placed_total}), those that
+	 * begin so for a name with labels ({@code orders_placed_total{outcome="created"}}).
+	 */
+	default double metricSum(String series) {
+		boolean labelled = series.contains("{");
+		double sum = 0;
+		for (String line : api().get("/actuator/prometheus").body().split("\n")) {
+			if (labelled ? line.startsWith(series) : (line.startsWith(series + " ") || line.startsWith(series + "{"))) {
+				sum += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+			}
+		}
+		return sum;
+	}
+
+	/**
 	 * Waits until no {@code /api/} request is in flight: what an earlier test left behind
 	 * (an order whose client gave up, still waiting for a lock or a partner) has
 	 * finished, so a test that counts in-flight requests counts only its own.

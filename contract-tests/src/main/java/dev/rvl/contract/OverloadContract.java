@@ -25,8 +25,15 @@ import static org.hamcrest.Matchers.equalTo;
  */
 public interface OverloadContract extends ContractBase {
 
+	/**
+	 * Every 503 is counted once by the app: at the door by its reason
+	 * ({@code orders_admission_refused_total}), or after admission as an
+	 * {@code overloaded} order.
+	 */
 	@Test
 	default void refusesRequestsBeyondTheAdmissionLimitWith503() {
+		double refusedBefore = metricSum("orders_admission_refused_total")
+				+ metricSum("orders_placed_total{outcome=\"overloaded\"");
 		stub().faults("{\"addedLatencyMs\": 500}");
 		int requests = ContractSettings.MAX_IN_FLIGHT + 36;
 		// On fresh connections a busy machine spread the burst over more than the
@@ -43,6 +50,10 @@ public interface OverloadContract extends ContractBase {
 		Response refused = responses.stream().filter((r) -> r.status() == 503).findFirst().orElseThrow();
 		assertProblem(refused, 503, "overloaded");
 		assertThat(refused.header("Retry-After")).isEqualTo("1");
+		assertThat(metricSum("orders_admission_refused_total") + metricSum("orders_placed_total{outcome=\"overloaded\"")
+				- refusedBefore)
+			.as("503s counted by the app")
+			.isEqualTo(statuses.get(503).doubleValue());
 		stub().resetFaults();
 		assertThat(api().placeOrder(ORDER_42).status()).as("recovers").isEqualTo(201);
 	}

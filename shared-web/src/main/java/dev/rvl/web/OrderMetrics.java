@@ -7,6 +7,7 @@ import java.util.function.IntSupplier;
 import dev.rvl.domain.admission.Admission;
 import dev.rvl.domain.order.PlacedOrder;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 
@@ -14,9 +15,12 @@ import io.micrometer.core.instrument.MeterRegistry;
  * The order metrics, with the same names in both apps: {@code orders.in.flight} (gauge of
  * the requests past admission), {@code orders.admission.limit} (gauge of the limit on
  * orders in flight), {@code orders.admission.lag} (gauge of the scheduler's lag,
- * seconds), {@code orders.bulk.queue.depth} (parsed bulk orders waiting for a slot) and
+ * seconds), {@code orders.bulk.queue.depth} (parsed bulk orders waiting for a slot),
+ * {@code orders.admission.refused} (counter tagged {@code reason}: requests refused 503
+ * at the door by the scheduling-lag guard, the adaptive limit or the memory guard) and
  * {@code orders.placed} (counter tagged {@code outcome}: {@code created},
- * {@code replayed} or the problem kind).
+ * {@code replayed} or the problem kind; {@code overloaded} there is an order refused
+ * after its admission, by its queue budget or the DB pool wait).
  */
 public class OrderMetrics {
 
@@ -38,6 +42,12 @@ public class OrderMetrics {
 					+ "virtual-thread scheduler) runs now; orders are refused above orders.admission.max-lag")
 			.baseUnit("seconds")
 			.register(registry);
+		for (Admission.RefusalReason reason : Admission.RefusalReason.values()) {
+			FunctionCounter.builder("orders.admission.refused", admission, (counted) -> counted.refusals(reason))
+				.description("Requests refused 503 at admission, before any work, by reason")
+				.tag("reason", reason.slug())
+				.register(registry);
+		}
 		Gauge.builder("orders.bulk.queue.depth", this.bulkQueues, OrderMetrics::sum)
 			.description("Parsed bulk orders waiting for a free slot")
 			.register(registry);

@@ -1,8 +1,11 @@
 package dev.rvl.domain.admission;
 
 import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
 import com.netflix.concurrency.limits.Limit;
@@ -48,6 +51,8 @@ public final class Admission {
 
 	private final LongSupplier nanoClock;
 
+	private final Map<RefusalReason, LongAdder> refusals = new EnumMap<>(RefusalReason.class);
+
 	/**
 	 * @param settings the {@code orders.*} settings
 	 * @param lag the app's scheduling lag, whose probes the app runs
@@ -67,6 +72,9 @@ public final class Admission {
 		this.memoryGuard = new AdmissionLimit(settings.maxInFlight());
 		this.queueBudget = settings.queueBudget();
 		this.nanoClock = nanoClock;
+		for (RefusalReason reason : RefusalReason.values()) {
+			this.refusals.put(reason, new LongAdder());
+		}
 		this.orderLimiter = SimpleLimiter.newBuilder()
 			.named("orders")
 			.limit(limit(settings.admission(), settings.maxInFlight()))
@@ -118,9 +126,10 @@ public final class Admission {
 	 */
 	public Decision admitOrder() {
 		if (this.lag.exceeded()) {
-			return new Refused("The server runs " + this.lag.nanos() / 1_000_000
-					+ " ms behind its schedule, more than orders.admission.max-lag (" + this.lag.max().toMillis()
-					+ " ms); retry later");
+			return refuse(RefusalReason.SCHEDULING_LAG,
+					"The server runs " + this.lag.nanos() / 1_000_000
+							+ " ms behind its schedule, more than orders.admission.max-lag ("
+							+ this.lag.max().toMillis() + " ms); retry later");
 		}
 		if (!this.memoryGuard.tryAcquire()) {
 			return memoryGuardRefusal();
@@ -128,7 +137,7 @@ public final class Admission {
 		Optional<Limiter.Listener> listener = this.orderLimiter.acquire(null);
 		if (listener.isEmpty()) {
 			this.memoryGuard.release();
-			return new Refused("The limit of orders in flight (" + this.orderLimiter.getLimit()
+			return refuse(RefusalReason.ORDER_LIMIT, "The limit of orders in flight (" + this.orderLimiter.getLimit()
 					+ " now, adapted to the measured latency) is reached; retry later");
 		}
 		return new Ticket(listener.get());
@@ -147,7 +156,23 @@ public final class Admission {
 	}
 
 	private Refused memoryGuardRefusal() {
-		return new Refused("More than " + this.memoryGuard.max() + " requests are in flight; retry later");
+		return refuse(RefusalReason.MEMORY_GUARD,
+				"More than " + this.memoryGuard.max() + " requests are in flight; retry later");
+	}
+
+	private Refused refuse(RefusalReason reason, String detail) {
+		this.refusals.get(reason).increment();
+		return new Refused(detail);
+	}
+
+	/**
+	 * Requests refused so far for this reason (the {@code orders.admission.refused}
+	 * counter): refused at the door, before any work. Refusals after admission - the
+	 * queue budget, the DB pool wait - are counted as orders with the {@code overloaded}
+	 * outcome.
+	 */
+	public long refusals(RefusalReason reason) {
+		return this.refusals.get(reason).sum();
 	}
 
 	/** Requests in flight now, every kind (the {@code orders.in.flight} gauge). */
@@ -174,6 +199,31 @@ public final class Admission {
 	/** Orders in flight under the adaptive limit now. */
 	public int ordersInFlight() {
 		return this.orderLimiter.getInflight();
+	}
+
+	/** Why a request was refused at the door: the {@code reason} of its count. */
+	public enum RefusalReason {
+
+		/** The app's scheduler ran late ({@code orders.admission.max-lag}). */
+		SCHEDULING_LAG("scheduling-lag"),
+
+		/** The adaptive limit on orders in flight ({@code orders.admission.*}). */
+		ORDER_LIMIT("order-limit"),
+
+		/** The memory guard ({@code orders.max-in-flight}). */
+		MEMORY_GUARD("memory-guard");
+
+		private final String slug;
+
+		RefusalReason(String slug) {
+			this.slug = slug;
+		}
+
+		/** The metric's tag value. */
+		public String slug() {
+			return this.slug;
+		}
+
 	}
 
 	/** What admission decided: a {@link Ticket}, or {@link Refused} (503). */

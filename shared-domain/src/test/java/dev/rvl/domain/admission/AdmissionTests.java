@@ -2,10 +2,13 @@ package dev.rvl.domain.admission;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.rvl.domain.admission.Admission.Decision;
+import dev.rvl.domain.admission.Admission.RefusalReason;
 import dev.rvl.domain.admission.Admission.Refused;
 import dev.rvl.domain.admission.Admission.Ticket;
 import dev.rvl.domain.config.OrdersSettings;
@@ -66,6 +69,8 @@ class AdmissionTests {
 		});
 		assertThat(admission.admitOrder()).isInstanceOf(Refused.class);
 		assertThat(admission.inFlight()).isEqualTo(3);
+		assertThat(refusals(admission)).isEqualTo(Map.of(RefusalReason.MEMORY_GUARD, 2L, RefusalReason.ORDER_LIMIT, 0L,
+				RefusalReason.SCHEDULING_LAG, 0L));
 	}
 
 	@ParameterizedTest
@@ -81,6 +86,9 @@ class AdmissionTests {
 		assertThat(admission.admit()).as("a read").isInstanceOf(Ticket.class);
 		orders.get(0).completed(201);
 		assertThat(admission.admitOrder()).isInstanceOf(Ticket.class);
+		assertThat(refusals(admission)).as("the refusal that ended admitOrders, and the one above")
+			.isEqualTo(Map.of(RefusalReason.MEMORY_GUARD, 0L, RefusalReason.ORDER_LIMIT, 2L,
+					RefusalReason.SCHEDULING_LAG, 0L));
 	}
 
 	@Test
@@ -288,6 +296,16 @@ class AdmissionTests {
 		this.nanos.addAndGet(SchedulingLag.PERIOD.toNanos());
 		loop.ran();
 		assertThat(admission.admitOrder()).as("on time again").isInstanceOf(Ticket.class);
+		assertThat(refusals(admission)).isEqualTo(Map.of(RefusalReason.MEMORY_GUARD, 0L, RefusalReason.ORDER_LIMIT, 0L,
+				RefusalReason.SCHEDULING_LAG, 2L));
+	}
+
+	private static Map<RefusalReason, Long> refusals(Admission admission) {
+		Map<RefusalReason, Long> counts = new EnumMap<>(RefusalReason.class);
+		for (RefusalReason reason : RefusalReason.values()) {
+			counts.put(reason, admission.refusals(reason));
+		}
+		return counts;
 	}
 
 	@ParameterizedTest(name = "initial {0}, min {1}, max {2}")
