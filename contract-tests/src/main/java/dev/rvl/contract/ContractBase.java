@@ -8,6 +8,7 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 import dev.rvl.contract.Api.Response;
+import dev.rvl.testsupport.PrometheusText;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -92,19 +93,13 @@ public interface ContractBase {
 	}
 
 	/**
-	 * The sum of every series of a metric in {@code /actuator/prometheus}, or 0 when it
-	 * has none yet: all its labels for a name ({@code orders_placed_total}), those that
-	 * begin so for a name with labels ({@code orders_placed_total{outcome="created"}}).
+	 * The sum of a metric's series in {@code /actuator/prometheus} whose labels include
+	 * the given ones, or 0 when there is none yet.
 	 */
-	default double metricSum(String series) {
-		boolean labelled = series.contains("{");
-		double sum = 0;
-		for (String line : api().get("/actuator/prometheus").body().split("\n")) {
-			if (labelled ? line.startsWith(series) : (line.startsWith(series + " ") || line.startsWith(series + "{"))) {
-				sum += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
-			}
-		}
-		return sum;
+	default double metricSum(String name, Map<String, String> labels) {
+		return PrometheusText.parse(api().get("/actuator/prometheus").body())
+			.sum(name, (values) -> values.entrySet().containsAll(labels.entrySet()))
+			.orElse(0);
 	}
 
 	/**
