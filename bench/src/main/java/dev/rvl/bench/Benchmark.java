@@ -104,6 +104,7 @@ final class Benchmark {
 					this.options.seed());
 			int total = orders.stream().mapToInt(List::size).sum();
 			int done = 0;
+			List<MachineSpeed.Reading> speed = new ArrayList<>();
 			for (int repetition = 1; repetition <= orders.size(); repetition++) {
 				for (Variant variant : orders.get(repetition - 1)) {
 					this.progress
@@ -113,23 +114,47 @@ final class Benchmark {
 												? " (repetition " + repetition + " of " + orders.size() + ")" : "",
 										Math.round((total - done) * estimatedSecondsPerVariant() / 60.0)));
 					String directory = (orders.size() > 1) ? variant.id() + "-" + repetition : variant.id();
+					measureSpeed("before " + directory, speed);
 					variants.add(new VariantRun(this.options, this.project, this.progress, this.proc, database,
 							postmaster, stub, results.resolve(directory))
 						.run(variant, repetition));
 					done++;
 				}
 			}
+			measureSpeed("end", speed);
 			stub.stop(Duration.ofSeconds(5));
 			this.progress.phase("report", "analysing");
 			Summary summary = Summary.of(this.options, variants, databaseSettings, database, stub,
 					MachineInfo.read(this.proc, this.options.isolation().cores()), this.progress.elapsed(),
-					Provenance.read(this.project, this.options.variants()));
+					Provenance.read(this.project, this.options.variants(),
+							remote.enabled() ? null : new MachineSpeed(speed)));
 			ReportWriter.write(results, summary, this.options.root());
 			this.progress.phase("report", results.resolve("index.html") + " (" + summary.verdict() + ")");
 			return summary;
 		}
 		finally {
 			stub.stop(Duration.ofSeconds(5));
+		}
+	}
+
+	/**
+	 * The speed of the app's CPUs now ({@link MachineSpeed}), while no app runs; not with
+	 * remote targets, whose CPUs are elsewhere. A probe that fails is reported and left
+	 * out.
+	 */
+	private void measureSpeed(String when, List<MachineSpeed.Reading> readings) throws InterruptedException {
+		if (this.options.remote().enabled()) {
+			return;
+		}
+		try {
+			MachineSpeed.Reading reading = MachineSpeed.measure(when, this.project.java(),
+					this.options.isolation().appLauncher());
+			readings.add(reading);
+			this.progress.phase("machine", format("CPU speed on the app's CPUs %s: %.0f work units per CPU-second",
+					when, reading.unitsPerCpuSecond()));
+		}
+		catch (IOException | RuntimeException ex) {
+			this.progress.phase("machine", "CPU speed probe " + when + " failed: " + ex.getMessage());
 		}
 	}
 

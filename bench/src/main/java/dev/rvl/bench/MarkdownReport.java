@@ -267,6 +267,9 @@ final class MarkdownReport {
 				.append('\n');
 			md.append("- JDK ").append(provenance.jdk()).append("; kernel ").append(provenance.kernel());
 			md.append("; CPU ").append(provenance.cpu()).append('\n');
+			if (provenance.speed() != null && !provenance.speed().readings().isEmpty()) {
+				md.append("- CPU speed on the app's CPUs: ").append(provenance.speed().describe()).append('\n');
+			}
 			md.append("- ")
 				.append(provenance.libraries()
 					.entrySet()

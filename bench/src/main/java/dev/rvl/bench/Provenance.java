@@ -24,8 +24,11 @@ import java.util.zip.ZipFile;
  * @param kernel the kernel release
  * @param cpu the CPU model
  * @param libraries library versions, by name, as packaged in the apps
+ * @param speed how fast the app's CPUs ran before each variant and at the end, or
+ * {@code null} (remote targets, or a report written before the probe existed)
  */
-record Provenance(String commit, boolean dirty, String jdk, String kernel, String cpu, Map<String, String> libraries) {
+record Provenance(String commit, boolean dirty, String jdk, String kernel, String cpu, Map<String, String> libraries,
+		MachineSpeed speed) {
 
 	/** The libraries worth naming, as their jars start. */
 	static final List<String> LIBRARIES = List.of("spring-boot", "spring-webflux", "spring-webmvc", "reactor-core",
@@ -34,7 +37,7 @@ record Provenance(String commit, boolean dirty, String jdk, String kernel, Strin
 
 	private static final Pattern JAR = Pattern.compile("BOOT-INF/lib/(.+?)-(\\d[\\w.\\-]*)\\.jar");
 
-	static Provenance read(Project project, List<Variant> variants) {
+	static Provenance read(Project project, List<Variant> variants, MachineSpeed speed) {
 		Map<String, String> libraries = new LinkedHashMap<>();
 		variants.stream().map(Variant::module).distinct().forEach((module) -> {
 			try {
@@ -53,7 +56,7 @@ record Provenance(String commit, boolean dirty, String jdk, String kernel, Strin
 		String status = git(project.root(), "status", "--porcelain");
 		return new Provenance(git(project.root(), "rev-parse", "HEAD").strip(), !status.isBlank(),
 				System.getProperty("java.vm.vendor") + " " + System.getProperty("java.runtime.version"),
-				read(Path.of("/proc/sys/kernel/osrelease")), MachineInfo.cpuModel(), named);
+				read(Path.of("/proc/sys/kernel/osrelease")), MachineInfo.cpuModel(), named, speed);
 	}
 
 	/** Library name to version, from a Spring Boot jar's {@code BOOT-INF/lib}. */

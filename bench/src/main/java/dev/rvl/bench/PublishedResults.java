@@ -101,6 +101,22 @@ final class PublishedResults {
 		return false;
 	}
 
+	/**
+	 * {@code " at speed 1234 (drift 2 %)"}: the median of the run's CPU speed probes
+	 * ({@link MachineSpeed}), or nothing for a summary without them.
+	 */
+	static String speed(JsonNode speed) {
+		List<MachineSpeed.Reading> readings = new ArrayList<>();
+		speed.path("readings")
+			.forEach((reading) -> readings.add(new MachineSpeed.Reading(reading.path("when").asText(),
+					reading.path("unitsPerCpuSecond").asDouble())));
+		if (readings.isEmpty()) {
+			return "";
+		}
+		MachineSpeed machine = new MachineSpeed(readings);
+		return String.format(Locale.ROOT, " at speed %.0f (drift %.0f %%)", machine.median(), machine.drift() * 100);
+	}
+
 	/** The README's text for one summary: the run in a line, the knees, the steps. */
 	static String table(JsonNode summary) {
 		StringBuilder md = new StringBuilder();
@@ -108,7 +124,7 @@ final class PublishedResults {
 		JsonNode provenance = summary.path("provenance");
 		String commit = provenance.path("commit").asText("unknown");
 		md.append(String.format(Locale.ROOT,
-				"*%s; preset %s, %s; partner latency %d ms, SLO p99 %d ms; %s%s; %d repetition(s), seed %d; commit %s%s; %s, %d cores, JDK %s.* Verdict **%s**.%n%n",
+				"*%s; preset %s, %s; partner latency %d ms, SLO p99 %d ms; %s%s; %d repetition(s), seed %d; commit %s%s; %s%s, %d cores, JDK %s.* Verdict **%s**.%n%n",
 				summary.path("generatedAt").asText().replaceFirst("T.*", ""), workload.path("preset").asText(),
 				workload.path("plan").asText(), workload.path("partnerLatencyMs").asLong(),
 				workload.path("sloP99Ms").asLong(), workload.path("isolation").asText(),
@@ -116,8 +132,8 @@ final class PublishedResults {
 				summary.path("repeat").asInt(1), summary.path("seed").asLong(),
 				commit.substring(0, Math.min(10, commit.length())),
 				provenance.path("dirty").asBoolean() ? " (with uncommitted changes)" : "",
-				provenance.path("cpu").asText("?"), workload.path("cores").asInt(), provenance.path("jdk").asText("?"),
-				summary.path("verdict").asText()));
+				provenance.path("cpu").asText("?"), speed(provenance.path("speed")), workload.path("cores").asInt(),
+				provenance.path("jdk").asText("?"), summary.path("verdict").asText()));
 		summary.path("invalidReasons").forEach((reason) -> md.append("- ").append(reason.asText()).append('\n'));
 		if (!summary.path("invalidReasons").isEmpty()) {
 			md.append('\n');

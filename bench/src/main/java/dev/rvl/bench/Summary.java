@@ -60,8 +60,12 @@ record Summary(String title, String generatedAt, String verdict, boolean valid, 
 			.map((variantsInOrder) -> variantsInOrder.stream().map(Variant::id).toList())
 			.toList();
 		List<Spread> spreads = Spread.of(variants);
+		List<Finding> findings = new ArrayList<>(summary.findings());
+		if (provenance != null && provenance.speed() != null) {
+			provenance.speed().finding().ifPresent(findings::add);
+		}
 		return new Summary(summary.title(), summary.generatedAt(), summary.verdict(), summary.valid(),
-				summary.invalidReasons(), workload, variants, summary.findings(), settings, options.limits(),
+				summary.invalidReasons(), workload, variants, List.copyOf(findings), settings, options.limits(),
 				elapsed.toSeconds(), options.repeat(), options.seed(), order, spreads, Spread.comparisons(spreads),
 				provenance);
 	}

@@ -582,6 +582,16 @@
 			content.appendChild(el('h2', { text: 'Provenance' }));
 			var rows = [{ cells: ['commit', P.commit + (P.dirty ? ' (with uncommitted changes)' : '')] }, { cells: ['JDK', P.jdk] },
 				{ cells: ['kernel', P.kernel] }, { cells: ['CPU', P.cpu] }];
+			if (P.speed && P.speed.readings.length > 0) {
+				var speeds = P.speed.readings.map(function (r) { return r.unitsPerCpuSecond; });
+				var sorted = speeds.slice().sort(function (a, b) { return a - b; });
+				var mid = Math.floor(sorted.length / 2);
+				var median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+				var drift = sorted.length > 1 ? (sorted[sorted.length - 1] - sorted[0]) / median : 0;
+				rows.push({ cells: ['CPU speed on the app\'s CPUs (work units per CPU-second; the same probe before each variant and at the end)',
+					fmt(median, 0) + ' (median; drift ' + fmt(drift * 100, 0) + ' %: '
+					+ P.speed.readings.map(function (r) { return r.when + ' ' + fmt(r.unitsPerCpuSecond, 0); }).join(', ') + ')'] });
+			}
 			Object.keys(P.libraries).forEach(function (k) { rows.push({ cells: [k, P.libraries[k]] }); });
 			content.appendChild(el('div', { id: 'provenance' }, table(['what', 'version'], rows, 2)));
 		}

@@ -34,6 +34,11 @@ final class ReportFixture {
 	 * invalid).
 	 */
 	static Summary summary(double gatlingCores) {
+		return summary(gatlingCores, null);
+	}
+
+	/** The fixture's summary with a provenance (commit, versions, CPU speed probes). */
+	static Summary summary(double gatlingCores, Provenance provenance) {
 		BenchOptions options = BenchOptions
 			.parse(List.of("--rates", "20:80:4", "--step-seconds", "5", "--ramp-seconds", "0"));
 		List<VariantResult> results = results(gatlingCores);
@@ -41,7 +46,7 @@ final class ReportFixture {
 		BenchDatabase database = new BenchDatabase("jdbc:postgresql://127.0.0.1:5432/bench", "postgres", "postgres",
 				true);
 		return Summary.of(options, results, Map.of("server_version", "17.11", "max_connections", "300"), database, null,
-				machine, Duration.ofSeconds(123));
+				machine, Duration.ofSeconds(123), provenance);
 	}
 
 	/** The three variants' measurements, before the analysis. */

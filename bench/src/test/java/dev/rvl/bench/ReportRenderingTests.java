@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -30,7 +31,10 @@ class ReportRenderingTests {
 
 	@Test
 	void drawsEveryChartWithoutAScriptError(@TempDir Path directory) throws Exception {
-		ReportWriter.write(directory, ReportFixture.summary(1.5));
+		MachineSpeed drifting = new MachineSpeed(List.of(new MachineSpeed.Reading("before reactive", 330_000),
+				new MachineSpeed.Reading("before loom", 200_000), new MachineSpeed.Reading("end", 210_000)));
+		ReportWriter.write(directory, ReportFixture.summary(1.5, new Provenance("0123456789abcdef", false, "JDK 25",
+				"6.18", "AMD EPYC", Map.of("reactor-core", "3.8.6"), drifting)));
 
 		String dom = dumpDom(directory.resolve("index.html"), directory.resolve("chromium-profile"));
 
@@ -45,6 +49,9 @@ class ReportRenderingTests {
 		assertThat(dom).contains("id=\"verdict\"").contains("NOT VALID").contains("Settings (fairness table)");
 		assertThat(dom).as("per-thread CPU and app findings")
 			.contains("id=\"threads-reactive\"", "reactive-worker-1", "id=\"app-findings\"", "chart-cpu-per-order");
+		assertThat(dom).as("the CPU speed probes in the provenance, their drift among the harness findings")
+			.contains("CPU speed on the app's CPUs",
+					"210,000 (median; drift 62 %: before reactive 330,000, before loom", "machine-speed");
 	}
 
 	static String dumpDom(Path page, Path profile) throws IOException, InterruptedException {
