@@ -76,6 +76,34 @@ public final class BenchMain {
 		}
 	}
 
+	/**
+	 * {@code --machine-speed}: the probe every run makes ({@link MachineSpeed}), three
+	 * times on the app's CPUs, without running anything else.
+	 */
+	private static int machineSpeed(BenchOptions options, Project project) {
+		List<MachineSpeed.Reading> readings = new java.util.ArrayList<>();
+		try {
+			for (int probe = 1; probe <= 3; probe++) {
+				MachineSpeed.Reading reading = MachineSpeed.measure("probe " + probe, project.java(),
+						options.isolation().appLauncher());
+				System.out.println(Benchmark.format("probe %d: %.0f work units per CPU-second", probe,
+						reading.unitsPerCpuSecond()));
+				readings.add(reading);
+			}
+		}
+		catch (java.io.IOException | RuntimeException ex) {
+			System.err.println("the speed probe failed: " + ex.getMessage());
+			return FAILED;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return FAILED;
+		}
+		System.out.println("CPU speed on the app's CPUs (" + options.isolation().describe() + "): "
+				+ new MachineSpeed(readings).describe());
+		return 0;
+	}
+
 	static int run(List<String> args) {
 		if (!args.isEmpty() && "verdict".equals(args.get(0))) {
 			return verdict(args);
@@ -88,13 +116,19 @@ public final class BenchMain {
 			return 0;
 		}
 		boolean validateOnly = args.contains("--validate");
+		boolean speedOnly = args.contains("--machine-speed");
 		BenchOptions options;
 		Project project;
 		try {
-			options = BenchOptions.parse(args.stream().filter((arg) -> !"--validate".equals(arg)).toList());
+			options = BenchOptions.parse(args.stream()
+				.filter((arg) -> !"--validate".equals(arg) && !"--machine-speed".equals(arg))
+				.toList());
 			project = Project.at(options.root());
 			if (validateOnly) {
 				return 0;
+			}
+			if (speedOnly) {
+				return machineSpeed(options, project);
 			}
 		}
 		catch (IllegalArgumentException ex) {

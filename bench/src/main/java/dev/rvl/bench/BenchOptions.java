@@ -101,6 +101,8 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 			  --out DIR                 results parent directory (default <root>/bench/results)
 			  --root DIR                project root (default: current directory)
 			  --no-build                (compare.sh) skip the Maven build
+			  --machine-speed           only probe the speed of the app's CPUs three times (about 10 s) and exit: the
+			                            figure every report and published table carries, to compare machines
 			Exit code: 0 valid report, 1 report written but NOT VALID (harness bottleneck), 2 run failed, 64 usage.
 			""";
 
