@@ -24,6 +24,25 @@ class MachineSpeedTests {
 	}
 
 	@Test
+	void machineSpeedProbesThreeTimesAndExits() {
+		java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+		java.io.PrintStream out = System.out;
+		System.setOut(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+		int exit;
+		try {
+			exit = BenchMain.run(List.of("--machine-speed", "--isolation", "none", "--root",
+					Path.of("..").toAbsolutePath().toString()));
+		}
+		finally {
+			System.setOut(out);
+		}
+
+		assertThat(exit).isZero();
+		assertThat(captured.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("probe 1: ", "probe 3: ",
+				"work units per CPU-second (median; drift");
+	}
+
+	@Test
 	void aUnitOfWorkIsTheSameForTheSameSeed() {
 		assertThat(MachineSpeed.unit(7)).isEqualTo(MachineSpeed.unit(7));
 		assertThat(MachineSpeed.probe(TimeUnit.MILLISECONDS.toNanos(50), 3, TimeUnit.MILLISECONDS.toNanos(20)))
