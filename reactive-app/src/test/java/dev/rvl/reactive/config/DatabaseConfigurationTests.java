@@ -1,0 +1,50 @@
+package dev.rvl.reactive.config;
+
+import dev.rvl.contract.ContractSettings;
+import dev.rvl.contract.ContractSettings.Driver;
+import dev.rvl.contract.TestDatabase;
+import io.r2dbc.pool.ConnectionPool;
+import io.r2dbc.spi.ConnectionFactory;
+import org.junit.jupiter.api.Test;
+
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The pool is full when the app is ready, before any request asked for a connection (the
+ * Loom app's twin checks HikariCP).
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
+class DatabaseConfigurationTests {
+
+	static final TestDatabase DATABASE = TestDatabase.fresh("reactive_pool_filled");
+
+	@DynamicPropertySource
+	static void settings(DynamicPropertyRegistry registry) {
+		ContractSettings.register(registry, DATABASE, Driver.R2DBC);
+	}
+
+	@Autowired
+	ConnectionFactory connectionFactory;
+
+	@Value("${db.pool-size}")
+	int poolSize;
+
+	@Test
+	void everyConnectionIsOpenBeforeTheFirstRequest() {
+		assertThat(this.connectionFactory).isInstanceOf(ConnectionPool.class);
+		ConnectionPool pool = (ConnectionPool) this.connectionFactory;
+
+		assertThat(pool.getMetrics()).hasValueSatisfying((metrics) -> {
+			assertThat(metrics.allocatedSize()).as("connections open").isEqualTo(this.poolSize);
+			assertThat(metrics.acquiredSize()).as("connections in use").isZero();
+		});
+	}
+
+}
