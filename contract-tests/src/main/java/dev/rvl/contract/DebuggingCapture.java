@@ -8,15 +8,20 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.IntSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 import com.sun.management.HotSpotDiagnosticMXBean.ThreadDumpFormat;
@@ -133,16 +138,36 @@ public final class DebuggingCapture {
 
 	/**
 	 * The log's thread field, which the pattern cuts to its last 15 characters, with
-	 * numbers replaced: a name cut inside its first word is shown from its first '-' on,
-	 * so that {@code tomcat-handler-42} ("mcat-handler-42") and
-	 * {@code tomcat-handler-123} ("cat-handler-123") read alike.
+	 * numbers replaced. A field of that width may be a whole name or the end of a longer
+	 * one: the threads of this JVM that are still alive say which (the capture runs in
+	 * the app's JVM, and its event loops outlive the request), so that the app's loops
+	 * read alike whatever number Netty gave their pool - {@code loop-epoll-1-2} and
+	 * {@code loop-epoll-10-2} (the tenth pool of a test JVM). A name no live thread
+	 * explains is shown from its first '-' on, so that {@code tomcat-handler-42}
+	 * ("mcat-handler-42") and {@code tomcat-handler-123} ("cat-handler-123"), virtual
+	 * threads gone by then, read alike.
+	 * @param field the field as logged
+	 * @param liveThreads the names of the JVM's live threads
 	 */
-	static String threadField(String field) {
+	static String threadField(String field, Collection<String> liveThreads) {
 		String thread = field.strip();
-		if (thread.length() >= THREAD_FIELD_WIDTH && thread.indexOf('-') > 0) {
-			thread = "..." + thread.substring(thread.indexOf('-'));
+		if (thread.length() >= THREAD_FIELD_WIDTH) {
+			String cut = thread;
+			Optional<String> whole = liveThreads.stream()
+				.filter((name) -> name.endsWith(cut))
+				.min(Comparator.comparingInt(String::length));
+			if (whole.isPresent()) {
+				thread = whole.get();
+			}
+			else if (thread.indexOf('-') > 0) {
+				thread = "..." + thread.substring(thread.indexOf('-'));
+			}
 		}
 		return thread.replaceAll("\\d+", "N");
+	}
+
+	private static Set<String> liveThreadNames() {
+		return Thread.getAllStackTraces().keySet().stream().map(Thread::getName).collect(Collectors.toSet());
 	}
 
 	private static String traceId(String line) {
@@ -156,12 +181,16 @@ public final class DebuggingCapture {
 	 * log's milliseconds replaced.
 	 */
 	public static String normalizeLog(List<String> lines) {
+		return normalizeLog(lines, liveThreadNames());
+	}
+
+	static String normalizeLog(List<String> lines, Collection<String> liveThreads) {
 		Map<String, String> ids = new LinkedHashMap<>();
 		StringBuilder text = new StringBuilder();
 		for (String line : lines) {
 			Matcher console = CONSOLE_LINE.matcher(line);
 			String normalized = console.matches() ? console.group(1) + " [" + console.group(2) + "] ["
-					+ threadField(console.group(3)) + "] " + console.group(4) : line;
+					+ threadField(console.group(3), liveThreads) + "] " + console.group(4) : line;
 			normalized = replaceIds(normalized, TRACE, "trace", ids);
 			normalized = replaceIds(normalized, SPAN, "span", ids);
 			normalized = normalized.replaceAll("(127\\.0\\.0\\.1|localhost):\\d+", "$1:<port>")

@@ -25,4 +25,25 @@ class DebuggingCaptureTests {
 			.isEqualTo("WARN [reactive-app] [loop-epoll-N-N] [trace= span=] x : y\n");
 	}
 
+	/**
+	 * Nor with how many Netty thread factories the JVM made before the app's loops: a
+	 * two-digit pool number fills the field exactly, a three-digit one is cut, and the
+	 * live thread of that name says which loop it is.
+	 */
+	@Test
+	void theAppsLoopsReadAlikeWhateverTheirPoolNumber() {
+		String firstPool = "2026-11-24T02:56:36.536Z  INFO 8962 --- [reactive-app] [ loop-epoll-1-2] [trace= span=] x : y";
+		String tenthPool = "2026-11-24T02:56:36.536Z  INFO 8962 --- [reactive-app] [loop-epoll-10-2] [trace= span=] x : y";
+		String hundredthPool = "2026-11-24T02:56:36.536Z  INFO 8962 --- [reactive-app] [oop-epoll-100-2] [trace= span=] x : y";
+		List<String> live = List.of("main", "loop-epoll-1-2", "loop-epoll-10-2", "loop-epoll-100-2");
+
+		assertThat(DebuggingCapture.normalizeLog(List.of(tenthPool), live))
+			.isEqualTo(DebuggingCapture.normalizeLog(List.of(hundredthPool), live))
+			.isEqualTo(DebuggingCapture.normalizeLog(List.of(firstPool), live))
+			.isEqualTo("INFO [reactive-app] [loop-epoll-N-N] [trace= span=] x : y\n");
+		assertThat(DebuggingCapture.normalizeLog(List.of(hundredthPool), List.of("main")))
+			.as("a name no live thread explains")
+			.isEqualTo("INFO [reactive-app] [...-epoll-N-N] [trace= span=] x : y\n");
+	}
+
 }

@@ -155,7 +155,8 @@ class StackTraceCaptureTests {
 			try (ConfigurableApplicationContext context = application.run(springArgs)) {
 				URI app = URI.create("http://127.0.0.1:" + context.getEnvironment().getProperty("local.server.port"));
 				// The outer class's PARTNER_TIMEOUT: naming it would initialize the test
-				// class here, and recreate its database.
+				// class here, and recreate its database under the test JVM's open pool
+				// (as blockHoundWatches did when it was the outer class's).
 				Map<String, String> traces = CapturingProblemHandler.FAILURES.capture(app, stub, jdbcUrl,
 						(trace) -> true);
 				for (Map.Entry<String, String> trace : traces.entrySet()) {
@@ -165,18 +166,20 @@ class StackTraceCaptureTests {
 			System.exit(0);
 		}
 
-	}
+		/** Whether a sleep on a Reactor thread is reported, as BlockHound does. */
+		static boolean blockHoundWatches() {
+			try {
+				Mono.delay(Duration.ofMillis(1))
+					.doOnNext((tick) -> BlockHoundTests.sleep())
+					.block(Duration.ofSeconds(10));
+				return false;
+			}
+			catch (RuntimeException ex) {
+				return Exceptions.unwrap(ex) instanceof BlockingOperationError
+						|| ex.getCause() instanceof BlockingOperationError;
+			}
+		}
 
-	/** Whether a sleep on a Reactor thread is reported, as BlockHound does. */
-	static boolean blockHoundWatches() {
-		try {
-			Mono.delay(Duration.ofMillis(1)).doOnNext((tick) -> BlockHoundTests.sleep()).block(Duration.ofSeconds(10));
-			return false;
-		}
-		catch (RuntimeException ex) {
-			return Exceptions.unwrap(ex) instanceof BlockingOperationError
-					|| ex.getCause() instanceof BlockingOperationError;
-		}
 	}
 
 	/**
