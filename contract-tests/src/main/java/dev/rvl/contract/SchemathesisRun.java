@@ -1,8 +1,12 @@
 package dev.rvl.contract;
 
 import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -81,20 +85,21 @@ public final class SchemathesisRun {
 	/**
 	 * One order before the fuzzer starts, its answer whatever it is: the fuzzer checks
 	 * the contract of an app that has served a request, as the benchmark's warm-up does.
-	 * On a slow machine the reactive app's first order after a start waited for
-	 * r2dbc-pool to open its connections (it does so at the first acquire) longer than
-	 * the 200 ms queue budget and was refused 503 on an idle app - a start-up finding of
-	 * its own (README, "Findings worth knowing"), not the contract's.
+	 * On a slow machine the reactive app's first order after a start once waited longer
+	 * than the 200 ms queue budget and was refused 503 on an idle app: r2dbc-pool opened
+	 * its connections at the first acquire. Both apps now fill their pools before they
+	 * report ready (README, "Findings worth knowing"); a cold JVM's first order still
+	 * loads and compiles its whole path, which on a busy machine can take as long.
 	 */
 	private static void warmUp(AppProcess app) throws InterruptedException {
-		try (java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient()) {
-			java.net.http.HttpRequest order = java.net.http.HttpRequest.newBuilder(app.baseUrl().resolve("/api/orders"))
+		try (HttpClient client = HttpClient.newHttpClient()) {
+			HttpRequest order = HttpRequest.newBuilder(app.baseUrl().resolve("/api/orders"))
 				.header("Content-Type", "application/json")
-				.timeout(java.time.Duration.ofSeconds(10))
-				.POST(java.net.http.HttpRequest.BodyPublishers
+				.timeout(Duration.ofSeconds(10))
+				.POST(HttpRequest.BodyPublishers
 					.ofString("{\"customerId\": 42, \"lines\": [{\"sku\": \"SKU-00017\", \"quantity\": 1}]}"))
 				.build();
-			int status = client.send(order, java.net.http.HttpResponse.BodyHandlers.discarding()).statusCode();
+			int status = client.send(order, HttpResponse.BodyHandlers.discarding()).statusCode();
 			System.out.println("schemathesis: warm-up order answered " + status);
 		}
 		catch (IOException ex) {

@@ -22,7 +22,9 @@ import org.springframework.core.env.Environment;
  * HikariCP from the shared {@code db.*} settings: a fixed-size pool (minimum idle =
  * maximum, HikariCP's own default) of {@code db.pool-size} connections and
  * {@code db.acquire-timeout} to wait for one, like the reactive app's r2dbc-pool. The
- * pool is full before the app reports ready ({@link #poolFilledBeforeReady}).
+ * pool is full before the app reports ready ({@link #poolFilledBeforeReady}). Opening a
+ * connection may take {@code db.connect-timeout} (pgjdbc's {@code connectTimeout} and
+ * {@code loginTimeout}), as the reactive app's {@code max-create-connection-time}.
  */
 @Configuration(proxyBeanMethods = false)
 class DatabaseConfiguration {
@@ -43,6 +45,10 @@ class DatabaseConfiguration {
 					hikari.setMaximumPoolSize(settings.poolSize());
 					hikari.setMinimumIdle(settings.poolSize());
 					hikari.setConnectionTimeout(settings.acquireTimeout().toMillis());
+					// pgjdbc's timeouts, in seconds: TCP connect, and the whole login
+					int connectSeconds = (int) Math.max(1, settings.connectTimeout().toSeconds());
+					hikari.addDataSourceProperty("connectTimeout", connectSeconds);
+					hikari.addDataSourceProperty("loginTimeout", connectSeconds);
 				}
 				return bean;
 			}

@@ -20,7 +20,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The pool is full when the app is ready, before any request asked for a connection (the
- * reactive app's twin checks r2dbc-pool).
+ * reactive app's twin checks r2dbc-pool) - with the shortest acquire timeout HikariCP
+ * accepts (250 ms), as a cold JVM's first connections take longer than the default one:
+ * opening a connection is bounded by {@code db.connect-timeout}, not by the acquire
+ * timeout.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 class DatabaseConfigurationTests {
@@ -30,6 +33,7 @@ class DatabaseConfigurationTests {
 	@DynamicPropertySource
 	static void settings(DynamicPropertyRegistry registry) {
 		ContractSettings.register(registry, DATABASE, Driver.JDBC);
+		registry.add("db.acquire-timeout", () -> "250ms");
 	}
 
 	@Autowired
@@ -46,6 +50,10 @@ class DatabaseConfigurationTests {
 		assertThat(pool).as("the pool was started").isNotNull();
 		assertThat(pool.getTotalConnections()).as("connections open").isEqualTo(this.poolSize);
 		assertThat(pool.getActiveConnections()).as("connections in use").isZero();
+		assertThat(((HikariDataSource) this.dataSource).getDataSourceProperties())
+			.as("pgjdbc's timeouts for opening a connection, from db.connect-timeout")
+			.containsEntry("connectTimeout", 10)
+			.containsEntry("loginTimeout", 10);
 	}
 
 }

@@ -15,7 +15,10 @@ import org.springframework.context.annotation.Configuration;
  * r2dbc-pool as Spring Boot configures it from the {@code spring.r2dbc.pool.*} settings
  * (application.yml: a fixed-size pool of {@code db.pool-size} connections, like the Loom
  * app's HikariCP). The pool is full before the app reports ready
- * ({@link #poolFilledBeforeReady}).
+ * ({@link #poolFilledBeforeReady}). Opening a connection may take
+ * {@code db.connect-timeout} ({@code max-create-connection-time}), as HikariCP's are
+ * bounded by pgjdbc's connect and login timeouts only: bounded by the acquire timeout
+ * (500 ms), a cold JVM's first connections failed and the warm-up with them.
  */
 @Configuration(proxyBeanMethods = false)
 class DatabaseConfiguration {

@@ -18,7 +18,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The pool is full when the app is ready, before any request asked for a connection (the
- * Loom app's twin checks HikariCP).
+ * Loom app's twin checks HikariCP) - with an acquire timeout shorter than any connection
+ * takes to open (the least r2dbc-pool accepts), as a cold JVM's first connections take
+ * longer than the default one: opening a connection is bounded by
+ * {@code db.connect-timeout}, not by the acquire timeout.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 class DatabaseConfigurationTests {
@@ -28,6 +31,7 @@ class DatabaseConfigurationTests {
 	@DynamicPropertySource
 	static void settings(DynamicPropertyRegistry registry) {
 		ContractSettings.register(registry, DATABASE, Driver.R2DBC);
+		registry.add("db.acquire-timeout", () -> "1ms");
 	}
 
 	@Autowired

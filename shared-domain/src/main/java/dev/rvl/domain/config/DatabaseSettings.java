@@ -7,8 +7,11 @@ import java.time.Duration;
  *
  * @param poolSize connections at most
  * @param acquireTimeout how long a request waits for a connection before 503
+ * @param connectTimeout how long opening one connection (TCP connect and login) may take:
+ * the pool fills in the background, so this bounds no request, and a cold JVM's first
+ * connections take longer than {@code acquireTimeout}
  */
-public record DatabaseSettings(int poolSize, Duration acquireTimeout) {
+public record DatabaseSettings(int poolSize, Duration acquireTimeout, Duration connectTimeout) {
 
 	public DatabaseSettings {
 		OrdersSettings.positive("db.pool-size", poolSize);
