@@ -34,9 +34,12 @@ class DatabaseConfiguration {
 	 * the first order after a start waited for all of them to be opened - 341 ms on a
 	 * slow machine, and the queue budget refused that order, on an idle app, as
 	 * overloaded (Schemathesis found it). {@link ConnectionPool#warmup()}, on the
-	 * starting thread, at most {@link #POOL_FILL_TIMEOUT}; a database that cannot be
-	 * reached yet leaves it to the first requests, as before. (The Loom app's twin waits
-	 * for HikariCP to fill.)
+	 * starting thread, at most {@link #POOL_FILL_TIMEOUT} - blocking the main thread
+	 * before readiness, as Spring's own {@code ConnectionFactoryInitializer} does for its
+	 * scripts; no Reactor thread waits (the one {@code block} in main code,
+	 * {@code NoBlockingCallsTests} names it); a database that cannot be reached yet
+	 * leaves it to the first requests, as before. (The Loom app's twin waits for HikariCP
+	 * to fill.)
 	 */
 	@Bean
 	static ApplicationRunner poolFilledBeforeReady(ConnectionFactory connectionFactory) {
