@@ -1,7 +1,6 @@
 package dev.rvl.loom.config;
 
 import java.sql.SQLException;
-import java.time.Duration;
 
 import javax.sql.DataSource;
 
@@ -31,9 +30,6 @@ class DatabaseConfiguration {
 
 	private static final Log logger = LogFactory.getLog(DatabaseConfiguration.class);
 
-	/** How long a start waits for the pool to fill before it goes on regardless. */
-	static final Duration POOL_FILL_TIMEOUT = Duration.ofSeconds(30);
-
 	@Bean
 	static BeanPostProcessor hikariPoolSettings(Environment environment) {
 		return new BeanPostProcessor() {
@@ -62,9 +58,10 @@ class DatabaseConfiguration {
 	 * minimum idle in the background from then on, so the first orders after a start
 	 * would wait for connections being opened - on a slow machine long enough for the
 	 * queue budget to refuse an order on an idle app as overloaded. Asks for one
-	 * connection (which starts the pool) and waits, at most {@link #POOL_FILL_TIMEOUT},
-	 * for the rest; a database that cannot be reached yet leaves it to the first
-	 * requests, as before. (The reactive app's twin warms r2dbc-pool up.)
+	 * connection (which starts the pool) and waits, at most
+	 * {@link DatabaseSettings#POOL_FILL_TIMEOUT}, for the rest; a database that cannot be
+	 * reached yet leaves it to the first requests, as before. (The reactive app's twin
+	 * warms r2dbc-pool up.)
 	 */
 	@Bean
 	static ApplicationRunner poolFilledBeforeReady(DataSource dataSource) {
@@ -81,7 +78,7 @@ class DatabaseConfiguration {
 				return;
 			}
 			HikariPoolMXBean pool = hikari.getHikariPoolMXBean();
-			long deadline = System.nanoTime() + POOL_FILL_TIMEOUT.toNanos();
+			long deadline = System.nanoTime() + DatabaseSettings.POOL_FILL_TIMEOUT.toNanos();
 			while (pool.getTotalConnections() < hikari.getMinimumIdle() && System.nanoTime() < deadline) {
 				Thread.sleep(10);
 			}

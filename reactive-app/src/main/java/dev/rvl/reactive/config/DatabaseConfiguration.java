@@ -1,11 +1,10 @@
 package dev.rvl.reactive.config;
 
-import java.time.Duration;
-
+import dev.rvl.domain.config.DatabaseSettings;
 import io.r2dbc.pool.ConnectionPool;
+import io.r2dbc.spi.ConnectionFactory;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import io.r2dbc.spi.ConnectionFactory;
 
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.context.annotation.Bean;
@@ -25,18 +24,15 @@ class DatabaseConfiguration {
 
 	private static final Log logger = LogFactory.getLog(DatabaseConfiguration.class);
 
-	/** How long a start waits for the pool to fill before it goes on regardless. */
-	static final Duration POOL_FILL_TIMEOUT = Duration.ofSeconds(30);
-
 	/**
 	 * Opens the pool's connections before the app reports ready (runners run before
 	 * readiness): r2dbc-pool opens its initial connections only at the first acquire, so
 	 * the first order after a start waited for all of them to be opened - 341 ms on a
 	 * slow machine, and the queue budget refused that order, on an idle app, as
 	 * overloaded (Schemathesis found it). {@link ConnectionPool#warmup()}, on the
-	 * starting thread, at most {@link #POOL_FILL_TIMEOUT} - blocking the main thread
-	 * before readiness, as Spring's own {@code ConnectionFactoryInitializer} does for its
-	 * scripts; no Reactor thread waits (the one {@code block} in main code,
+	 * starting thread, at most {@link DatabaseSettings#POOL_FILL_TIMEOUT} - blocking the
+	 * main thread before readiness, as Spring's own {@code ConnectionFactoryInitializer}
+	 * does for its scripts; no Reactor thread waits (the one {@code block} in main code,
 	 * {@code NoBlockingCallsTests} names it); a database that cannot be reached yet
 	 * leaves it to the first requests, as before. (The Loom app's twin waits for HikariCP
 	 * to fill.)
@@ -46,7 +42,7 @@ class DatabaseConfiguration {
 		return (arguments) -> {
 			if (connectionFactory instanceof ConnectionPool pool) {
 				try {
-					pool.warmup().block(POOL_FILL_TIMEOUT);
+					pool.warmup().block(DatabaseSettings.POOL_FILL_TIMEOUT);
 				}
 				catch (RuntimeException ex) {
 					// the database is not there yet: the pool opens connections on demand

@@ -13,6 +13,12 @@ import java.time.Duration;
  */
 public record DatabaseSettings(int poolSize, Duration acquireTimeout, Duration connectTimeout) {
 
+	/**
+	 * How long a start waits for the pool to fill before the app reports ready, then goes
+	 * on regardless (both apps' {@code config/DatabaseConfiguration}).
+	 */
+	public static final Duration POOL_FILL_TIMEOUT = Duration.ofSeconds(30);
+
 	public DatabaseSettings {
 		OrdersSettings.positive("db.pool-size", poolSize);
 	}
