@@ -17,7 +17,9 @@ import org.springframework.context.annotation.Configuration;
  * The request log, switched on with {@code access-log.enabled=true} (off by default and
  * in benchmark runs): one line per request on the {@code access-log} logger, in the Loom
  * app's format, {@code <client ip> "<request line>" <status> <body bytes>
- * <milliseconds>}, written by Reactor Netty's access log.
+ * <milliseconds>}, written by Reactor Netty's access log - and, for the requests refused
+ * at the door before Reactor Netty's handler sees them ({@code AdmissionHandler}), by
+ * {@link #log}.
  */
 @Configuration(proxyBeanMethods = false)
 @ConditionalOnBooleanProperty("access-log.enabled")
@@ -29,9 +31,20 @@ class AccessLogConfiguration {
 	}
 
 	static String format(AccessLogArgProvider request) {
-		return address(request.remoteAddress()) + " \"" + request.method() + " " + request.uri() + " "
-				+ request.protocol() + "\" " + request.status() + " " + Math.max(0, request.contentLength()) + " "
-				+ request.duration();
+		return format(request.remoteAddress(), request.method(), request.uri(), request.protocol(), request.status(),
+				request.contentLength(), request.duration());
+	}
+
+	/** Logs one line for a request answered outside Reactor Netty's access log. */
+	static void log(SocketAddress client, CharSequence method, CharSequence uri, String protocol, int status,
+			long bodyBytes, long millis) {
+		Line.logger.info(format(client, method, uri, protocol, Integer.toString(status), bodyBytes, millis));
+	}
+
+	private static String format(SocketAddress client, CharSequence method, CharSequence uri, String protocol,
+			CharSequence status, long bodyBytes, long millis) {
+		return address(client) + " \"" + method + " " + uri + " " + protocol + "\" " + status + " "
+				+ Math.max(0, bodyBytes) + " " + millis;
 	}
 
 	private static String address(SocketAddress address) {

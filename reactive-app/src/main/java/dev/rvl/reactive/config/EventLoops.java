@@ -19,7 +19,13 @@ import reactor.netty.resources.LoopResources;
  * the R2DBC driver - the thread-per-core model - so a request's work does not hop between
  * thread pools.
  * <ul>
- * <li>{@link #server()}: the HTTP server's accept and I/O loops;</li>
+ * <li>{@link #server()}: the HTTP server's I/O loops, and one more thread that only
+ * accepts connections, as Tomcat's acceptor does. Reactor Netty accepts on the I/O loops
+ * by default: a cold app under traffic, its one loop busy with compiling code paths,
+ * accepted too late, the kernel's listen queue overflowed 36,000-62,000 times in a minute
+ * and 4,000-11,000 clients waited out their SYN retransmissions into the 10 s timeout
+ * ({@code bench/compare.sh --simulation cold-start}, README tuning log). Idle while the
+ * clients keep their connections;</li>
  * <li>{@link #client()}: the partner client's, co-located - a partner connection is taken
  * on the loop that asks for it, as Reactor Netty does by default;</li>
  * <li>{@link #driver()}: the database driver's, <em>not</em> co-located - pooled
@@ -35,15 +41,28 @@ final class EventLoops {
 
 	private final EventLoopGroup group;
 
+	private final EventLoopGroup acceptor;
+
 	EventLoops(String prefix, int threads) {
 		boolean epoll = Epoll.isAvailable();
 		IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
 		this.group = new RoundRobinGroup(threads, new DefaultThreadFactory(prefix + (epoll ? "-epoll" : "-nio"), true),
 				io);
+		this.acceptor = new MultiThreadIoEventLoopGroup(1, new DefaultThreadFactory(prefix + "-accept", true), io);
 	}
 
 	LoopResources server() {
-		return this::group;
+		return new LoopResources() {
+			@Override
+			public EventLoopGroup onServer(boolean useNative) {
+				return EventLoops.this.group;
+			}
+
+			@Override
+			public EventLoopGroup onServerSelect(boolean useNative) {
+				return EventLoops.this.acceptor;
+			}
+		};
 	}
 
 	LoopResources client() {
@@ -61,6 +80,7 @@ final class EventLoops {
 	}
 
 	void dispose() {
+		this.acceptor.shutdownGracefully();
 		this.group.shutdownGracefully();
 	}
 

@@ -1,6 +1,10 @@
 package dev.rvl.reactive.config;
 
+import java.net.SocketAddress;
+
+import dev.rvl.domain.admission.Admission;
 import dev.rvl.domain.problem.Problems;
+import dev.rvl.reactive.web.AdmissionHandler;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
@@ -21,12 +25,16 @@ import io.netty.util.ReferenceCountUtil;
 import reactor.netty.NettyPipeline;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * Two handlers in the HTTP server's pipeline, right behind its codec.
+ * Three handlers in the HTTP server's pipeline, behind its codec.
+ * <p>
+ * {@link AdmissionHandler}: admission control at the door, before Reactor Netty's
+ * {@code HttpTrafficHandler} makes an exchange of the request (its Javadoc says why).
  * <p>
  * {@link InvalidRequestProblem}: Reactor Netty answers a request whose line or headers it
  * cannot read (longer than {@code server.netty.max-initial-line-length} or its 8 KB of
@@ -53,6 +61,26 @@ class NettyConfiguration {
 				channel.pipeline().addAfter(NettyPipeline.HttpCodec, "rvl.keepAliveReads", ReadAfterResponse.INSTANCE);
 			}
 		});
+	}
+
+	@Bean
+	NettyServerCustomizer admissionAtTheDoor(Admission admission, JsonMapper json,
+			@Value("${access-log.enabled:false}") boolean accessLog) {
+		// Reactor Netty's access log sits behind its HttpTrafficHandler: it never sees a
+		// refusal at the door, which is logged in its format here
+		AdmissionHandler.RefusalLog log = accessLog ? NettyConfiguration::logRefusal : AdmissionHandler.RefusalLog.NONE;
+		return (server) -> server.doOnChannelInit((observer, channel, remoteAddress) -> {
+			if (channel.pipeline().get(NettyPipeline.HttpTrafficHandler) != null) {
+				channel.pipeline()
+					.addBefore(NettyPipeline.HttpTrafficHandler, "rvl.admission",
+							new AdmissionHandler(admission, json, log));
+			}
+		});
+	}
+
+	private static void logRefusal(SocketAddress client, HttpRequest request, int status, int bodyBytes, long millis) {
+		AccessLogConfiguration.log(client, request.method().name(), request.uri(), request.protocolVersion().text(),
+				status, bodyBytes, millis);
 	}
 
 	@Bean

@@ -32,6 +32,10 @@ import org.springframework.web.server.WebFilterChain;
  * bulk request counts as one until its last result is written. When the answer is
  * written, its status tells the adaptive limit what the order's latency meant; a client
  * that goes away cancels the pipeline, and with it the order's queries and partner calls.
+ * <p>
+ * On Reactor Netty the decision is taken earlier, at the door ({@link AdmissionHandler}):
+ * a refused request never reaches this filter, an admitted one brings its ticket. This
+ * filter decides what the door passed on undecided (a pipelined request).
  */
 @Component
 class AdmissionFilter implements WebFilter {
@@ -47,6 +51,10 @@ class AdmissionFilter implements WebFilter {
 
 	@Override
 	public Mono<Void> filter(ServerWebExchange exchange, WebFilterChain chain) {
+		Ticket admittedAtTheDoor = AdmissionHandler.takeTicket(exchange.getRequest());
+		if (admittedAtTheDoor != null) {
+			return admitted(exchange, chain, admittedAtTheDoor);
+		}
 		if (!isApi(exchange.getRequest().getPath())) {
 			return chain.filter(exchange);
 		}
