@@ -4,7 +4,6 @@ import java.net.SocketAddress;
 import java.util.List;
 
 import dev.rvl.domain.admission.Admission;
-import dev.rvl.domain.admission.Admission.Decision;
 import dev.rvl.domain.admission.Admission.Refused;
 import dev.rvl.domain.admission.Admission.Ticket;
 import dev.rvl.domain.problem.Problem;
@@ -101,19 +100,34 @@ public final class AdmissionHandler extends ChannelDuplexHandler {
 			return;
 		}
 		if (message instanceof HttpRequest request && request.decoderResult().isSuccess()) {
-			if (this.answersPending == 0 && isApi(request.uri())) {
-				Decision decision = isOrder(request) ? this.admission.admitOrder() : this.admission.admit();
-				switch (decision) {
-					case Refused refused -> {
-						refuse(context, request, refused);
-						return;
-					}
-					case Ticket ticket -> hold(context.channel(), ticket);
-				}
+			if (this.answersPending == 0 && refused(context, request)) {
+				return;
 			}
 			this.answersPending++;
 		}
 		context.fireChannelRead(message);
+	}
+
+	/**
+	 * Decides an {@code /api/} request: refused, it is answered here; admitted, its
+	 * ticket waits on the channel for the exchange.
+	 * @return whether the request was refused (and is answered)
+	 */
+	private boolean refused(ChannelHandlerContext context, HttpRequest request) {
+		String path = new QueryStringDecoder(request.uri()).rawPath();
+		if (!isApi(path)) {
+			return false;
+		}
+		switch (isOrder(request, path) ? this.admission.admitOrder() : this.admission.admit()) {
+			case Refused refused -> {
+				refuse(context, request, refused);
+				return true;
+			}
+			case Ticket ticket -> {
+				hold(context.channel(), ticket);
+				return false;
+			}
+		}
 	}
 
 	@Override
@@ -146,17 +160,14 @@ public final class AdmissionHandler extends ChannelDuplexHandler {
 	 * Whether WebFlux routes the request under {@code /api/}: its path parsed as WebFlux
 	 * parses it, first segment decoded and without parameters ({@link AdmissionFilter}).
 	 */
-	private static boolean isApi(String uri) {
-		List<PathContainer.Element> elements = RequestPath.parse(new QueryStringDecoder(uri).rawPath(), null)
-			.pathWithinApplication()
-			.elements();
+	private static boolean isApi(String rawPath) {
+		List<PathContainer.Element> elements = RequestPath.parse(rawPath, null).pathWithinApplication().elements();
 		return elements.size() > 2 && elements.get(1) instanceof PathContainer.PathSegment segment
 				&& "api".equals(segment.valueToMatch());
 	}
 
-	private static boolean isOrder(HttpRequest request) {
-		return HttpMethod.POST.equals(request.method())
-				&& "/api/orders".equals(new QueryStringDecoder(request.uri()).rawPath());
+	private static boolean isOrder(HttpRequest request, String rawPath) {
+		return HttpMethod.POST.equals(request.method()) && "/api/orders".equals(rawPath);
 	}
 
 	private void refuse(ChannelHandlerContext context, HttpRequest request, Refused refused) {
