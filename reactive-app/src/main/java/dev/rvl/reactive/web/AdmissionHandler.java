@@ -174,7 +174,6 @@ public final class AdmissionHandler extends ChannelDuplexHandler {
 		long start = System.nanoTime();
 		boolean keepAlive = HttpUtil.isKeepAlive(request) && !HttpUtil.is100ContinueExpected(request);
 		this.dropping = !(request instanceof LastHttpContent);
-		ReferenceCountUtil.release(request);
 		Problem problem = refused.problem();
 		byte[] body = this.json.writeValueAsBytes(problem.body());
 		FullHttpResponse response = new DefaultFullHttpResponse(request.protocolVersion(),
@@ -186,6 +185,7 @@ public final class AdmissionHandler extends ChannelDuplexHandler {
 			.ifPresent((seconds) -> response.headers().setInt(HttpHeaderNames.RETRY_AFTER, seconds));
 		this.log.refused(context.channel().remoteAddress(), request, problem.status(), body.length,
 				(System.nanoTime() - start) / 1_000_000);
+		ReferenceCountUtil.release(request);
 		if (!keepAlive) {
 			response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
 			context.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
