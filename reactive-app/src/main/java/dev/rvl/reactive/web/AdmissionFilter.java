@@ -68,7 +68,7 @@ class AdmissionFilter implements WebFilter {
 	 * Whether the path is routed under {@code /api/}: its first segment decoded and
 	 * without parameters (/%61pi/ and /api;v=1/ are /api/ too), not the raw path.
 	 */
-	private static boolean isApi(RequestPath path) {
+	static boolean isApi(RequestPath path) {
 		List<PathContainer.Element> elements = path.pathWithinApplication().elements();
 		return elements.size() > 2 && elements.get(1) instanceof PathContainer.PathSegment segment
 				&& "api".equals(segment.valueToMatch());

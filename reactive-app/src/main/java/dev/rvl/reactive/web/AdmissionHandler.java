@@ -1,7 +1,6 @@
 package dev.rvl.reactive.web;
 
 import java.net.SocketAddress;
-import java.util.List;
 
 import dev.rvl.domain.admission.Admission;
 import dev.rvl.domain.admission.Admission.Refused;
@@ -29,7 +28,6 @@ import reactor.netty.Connection;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.http.MediaType;
-import org.springframework.http.server.PathContainer;
 import org.springframework.http.server.RequestPath;
 import org.springframework.http.server.reactive.ServerHttpRequest;
 import org.springframework.http.server.reactive.ServerHttpRequestDecorator;
@@ -115,7 +113,7 @@ public final class AdmissionHandler extends ChannelDuplexHandler {
 	 */
 	private boolean refused(ChannelHandlerContext context, HttpRequest request) {
 		String path = new QueryStringDecoder(request.uri()).rawPath();
-		if (!isApi(path)) {
+		if (!AdmissionFilter.isApi(RequestPath.parse(path, null))) {
 			return false;
 		}
 		switch (isOrder(request, path) ? this.admission.admitOrder() : this.admission.admit()) {
@@ -154,16 +152,6 @@ public final class AdmissionHandler extends ChannelDuplexHandler {
 		if (untaken != null) {
 			untaken.abandoned();
 		}
-	}
-
-	/**
-	 * Whether WebFlux routes the request under {@code /api/}: its path parsed as WebFlux
-	 * parses it, first segment decoded and without parameters ({@link AdmissionFilter}).
-	 */
-	private static boolean isApi(String rawPath) {
-		List<PathContainer.Element> elements = RequestPath.parse(rawPath, null).pathWithinApplication().elements();
-		return elements.size() > 2 && elements.get(1) instanceof PathContainer.PathSegment segment
-				&& "api".equals(segment.valueToMatch());
 	}
 
 	private static boolean isOrder(HttpRequest request, String rawPath) {
