@@ -4,7 +4,9 @@ import dev.rvl.contract.ContractSettings;
 import dev.rvl.contract.ContractSettings.Driver;
 import dev.rvl.contract.TestDatabase;
 import io.r2dbc.pool.ConnectionPool;
+import io.r2dbc.postgresql.PostgresqlConnectionFactory;
 import io.r2dbc.spi.ConnectionFactory;
+import io.r2dbc.spi.Wrapped;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -21,7 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Loom app's twin checks HikariCP) - with an acquire timeout shorter than any connection
  * takes to open (the least r2dbc-pool accepts), as a cold JVM's first connections take
  * longer than the default one: opening a connection is bounded by
- * {@code db.connect-timeout}, not by the acquire timeout.
+ * {@code db.connect-timeout}, not by the acquire timeout. And the driver asks for results
+ * in binary format, as pgjdbc does for prepared statements.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 class DatabaseConfigurationTests {
@@ -49,6 +52,25 @@ class DatabaseConfigurationTests {
 			assertThat(metrics.allocatedSize()).as("connections open").isEqualTo(this.poolSize);
 			assertThat(metrics.acquiredSize()).as("connections in use").isZero();
 		});
+	}
+
+	/**
+	 * r2dbc-postgresql does not say per column which format a result came in, so this
+	 * reads the driver's settings behind the pool ({@code forceBinary}; the Loom app's
+	 * twin checks the format pgjdbc received).
+	 */
+	@Test
+	void resultsArriveInBinaryFormat() {
+		ConnectionFactory driver = ((ConnectionPool) this.connectionFactory).unwrap();
+		while (!(driver instanceof PostgresqlConnectionFactory) && driver instanceof Wrapped<?> wrapper
+				&& wrapper.unwrap() instanceof ConnectionFactory unwrapped) {
+			driver = unwrapped; // Spring Boot's OptionsCapableConnectionFactory
+		}
+
+		assertThat(driver).as("the driver's connection factory")
+			.isInstanceOf(PostgresqlConnectionFactory.class)
+			.asString()
+			.contains("forceBinary='true'");
 	}
 
 }
