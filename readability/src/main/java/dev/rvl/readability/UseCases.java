@@ -90,9 +90,9 @@ final class UseCases {
 					"A repeated Idempotency-Key with the same body replays the stored order; racing duplicates are "
 							+ "settled by the unique index: the loser rolls back and answers with the winner's order.",
 					List.of(reactive("order/OrderService#replayOrPlace,placeNew,replayWinner"),
-							reactive("order/OrderRepository#findByIdempotencyKey,withLines")),
+							reactive("order/OrderRepository#findByIdempotencyKey")),
 					List.of(loom("order/OrderService#replayOrPlace,placeNew,replayWinner"),
-							loom("order/OrderRepository#findByIdempotencyKey,withLines")),
+							loom("order/OrderRepository#findByIdempotencyKey")),
 					List.of(),
 					contract(
 							"IdempotencyContract#replaysARepeatedIdempotencyKey,rejectsAnIdempotencyKeyReusedWithAnotherBody,"

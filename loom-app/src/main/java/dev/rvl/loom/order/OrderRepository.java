@@ -13,7 +13,7 @@ import dev.rvl.domain.order.OrderDraft.DraftLine;
 import dev.rvl.domain.order.Product;
 import dev.rvl.domain.order.StoredOrder;
 import dev.rvl.domain.sql.OrderRows;
-import dev.rvl.domain.sql.OrderRows.OrderRow;
+import dev.rvl.domain.sql.OrderRows.OrderLineRow;
 import dev.rvl.domain.sql.OrderSql;
 
 import org.springframework.jdbc.core.SqlParameterValue;
@@ -65,39 +65,28 @@ class OrderRepository {
 	}
 
 	Optional<StoredOrder> findOrder(UUID id) {
-		List<OrderRow> orders = this.db.sql(OrderSql.FIND_ORDER)
+		List<OrderLineRow> rows = this.db.sql(OrderSql.FIND_ORDER)
 			.param("id", id)
-			.query((row, rowNum) -> OrderRows.order(row::getObject))
+			.query((row, rowNum) -> OrderRows.orderLine(row::getObject))
 			.list();
-		return withLines(orders).stream().findFirst();
+		return OrderRows.assembleOne(rows);
 	}
 
 	Optional<StoredOrder> findByIdempotencyKey(String key) {
-		List<OrderRow> orders = this.db.sql(OrderSql.FIND_ORDER_BY_IDEMPOTENCY_KEY)
+		List<OrderLineRow> rows = this.db.sql(OrderSql.FIND_ORDER_BY_IDEMPOTENCY_KEY)
 			.param("idempotencyKey", key)
-			.query((row, rowNum) -> OrderRows.order(row::getObject))
+			.query((row, rowNum) -> OrderRows.orderLine(row::getObject))
 			.list();
-		return withLines(orders).stream().findFirst();
+		return OrderRows.assembleOne(rows);
 	}
 
 	List<StoredOrder> listOrders(long customerId, int limit) {
-		List<OrderRow> orders = this.db.sql(OrderSql.LIST_ORDERS)
+		List<OrderLineRow> rows = this.db.sql(OrderSql.LIST_ORDERS)
 			.param("customerId", customerId)
 			.param("limit", limit)
-			.query((row, rowNum) -> OrderRows.order(row::getObject))
+			.query((row, rowNum) -> OrderRows.orderLine(row::getObject))
 			.list();
-		return withLines(orders);
-	}
-
-	private List<StoredOrder> withLines(List<OrderRow> orders) {
-		if (orders.isEmpty()) {
-			return List.of();
-		}
-		List<OrderRows.LineRow> lines = this.db.sql(OrderSql.FIND_LINES)
-			.param("orderIds", OrderRows.ids(orders))
-			.query((row, rowNum) -> OrderRows.line(row::getObject))
-			.list();
-		return OrderRows.assemble(orders, lines);
+		return OrderRows.assemble(rows);
 	}
 
 	/**

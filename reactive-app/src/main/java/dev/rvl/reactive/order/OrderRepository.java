@@ -9,7 +9,6 @@ import dev.rvl.domain.order.NewOrder;
 import dev.rvl.domain.order.Product;
 import dev.rvl.domain.order.StoredOrder;
 import dev.rvl.domain.sql.OrderRows;
-import dev.rvl.domain.sql.OrderRows.OrderRow;
 import dev.rvl.domain.sql.OrderSql;
 import io.r2dbc.spi.Parameters;
 import io.r2dbc.spi.R2dbcType;
@@ -64,43 +63,29 @@ class OrderRepository {
 	Mono<StoredOrder> findOrder(UUID id) {
 		return this.db.sql(OrderSql.FIND_ORDER)
 			.bind("id", id)
-			.map((row) -> OrderRows.order(row::get))
+			.map((row) -> OrderRows.orderLine(row::get))
 			.all()
 			.collectList()
-			.flatMap(this::withLines)
-			.flatMap((orders) -> Mono.justOrEmpty(orders.stream().findFirst()));
+			.flatMap((rows) -> Mono.justOrEmpty(OrderRows.assembleOne(rows)));
 	}
 
 	Mono<StoredOrder> findByIdempotencyKey(String key) {
 		return this.db.sql(OrderSql.FIND_ORDER_BY_IDEMPOTENCY_KEY)
 			.bind("idempotencyKey", key)
-			.map((row) -> OrderRows.order(row::get))
+			.map((row) -> OrderRows.orderLine(row::get))
 			.all()
 			.collectList()
-			.flatMap(this::withLines)
-			.flatMap((orders) -> Mono.justOrEmpty(orders.stream().findFirst()));
+			.flatMap((rows) -> Mono.justOrEmpty(OrderRows.assembleOne(rows)));
 	}
 
 	Mono<List<StoredOrder>> listOrders(long customerId, int limit) {
 		return this.db.sql(OrderSql.LIST_ORDERS)
 			.bind("customerId", customerId)
 			.bind("limit", limit)
-			.map((row) -> OrderRows.order(row::get))
+			.map((row) -> OrderRows.orderLine(row::get))
 			.all()
 			.collectList()
-			.flatMap(this::withLines);
-	}
-
-	private Mono<List<StoredOrder>> withLines(List<OrderRow> orders) {
-		if (orders.isEmpty()) {
-			return Mono.just(List.of());
-		}
-		return this.db.sql(OrderSql.FIND_LINES)
-			.bind("orderIds", OrderRows.ids(orders))
-			.map((row) -> OrderRows.line(row::get))
-			.all()
-			.collectList()
-			.map((lines) -> OrderRows.assemble(orders, lines));
+			.map(OrderRows::assemble);
 	}
 
 	/**

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 import dev.rvl.domain.order.Customer;
@@ -48,20 +49,44 @@ public final class OrderRows {
 				row.get("unit_price_cents", Long.class), row.get("line_total_cents", Long.class));
 	}
 
-	/** Joins order rows with their line rows, keeping the order rows' order. */
-	public static List<StoredOrder> assemble(List<OrderRow> orders, List<LineRow> lines) {
-		Map<UUID, List<OrderView.OrderLineView>> linesByOrder = new LinkedHashMap<>();
-		for (LineRow line : lines) {
-			linesByOrder.computeIfAbsent(line.orderId(), (id) -> new ArrayList<>()).add(line.view());
-		}
-		return orders.stream().map((order) -> order.stored(linesByOrder.getOrDefault(order.id(), List.of()))).toList();
+	/**
+	 * A row of {@link OrderSql#FIND_ORDER} and the other order queries: the order and one
+	 * of its lines, or no line ({@code null}) for an order that has none.
+	 */
+	public static <E extends Exception> OrderLineRow orderLine(Columns<E> row) throws E {
+		return new OrderLineRow(order(row), (row.get("line_no", Integer.class) != null) ? line(row) : null);
 	}
 
 	/**
-	 * The ids of some order rows, to read their lines with {@link OrderSql#FIND_LINES}.
+	 * Puts each order together with its lines again, keeping the rows' order of orders
+	 * and of lines.
 	 */
-	public static List<UUID> ids(List<OrderRow> orders) {
-		return orders.stream().map(OrderRow::id).toList();
+	public static List<StoredOrder> assemble(List<OrderLineRow> rows) {
+		Map<UUID, OrderRow> orders = new LinkedHashMap<>();
+		Map<UUID, List<OrderView.OrderLineView>> linesByOrder = new LinkedHashMap<>();
+		for (OrderLineRow row : rows) {
+			orders.putIfAbsent(row.order().id(), row.order());
+			List<OrderView.OrderLineView> lines = linesByOrder.computeIfAbsent(row.order().id(),
+					(id) -> new ArrayList<>());
+			if (row.line() != null) {
+				lines.add(row.line().view());
+			}
+		}
+		return orders.values().stream().map((order) -> order.stored(linesByOrder.get(order.id()))).toList();
+	}
+
+	/** The one order of {@link OrderSql#FIND_ORDER}'s rows, if there is one. */
+	public static Optional<StoredOrder> assembleOne(List<OrderLineRow> rows) {
+		return assemble(rows).stream().findFirst();
+	}
+
+	/**
+	 * A row of the order queries.
+	 *
+	 * @param order the order's columns
+	 * @param line one of its lines, or {@code null} for an order without lines
+	 */
+	public record OrderLineRow(OrderRow order, LineRow line) {
 	}
 
 	/**

@@ -46,28 +46,37 @@ public final class OrderSql {
 			    CAST(:unitPriceCents AS bigint[]), CAST(:lineTotalCents AS bigint[]))
 			    AS line (line_no, sku, quantity, unit_price_cents, line_total_cents)""";
 
-	private static final String ORDER_COLUMNS = """
-			SELECT id, customer_id, status, subtotal_cents, discount_cents, shipping_cents, tax_cents, total_cents,
-			    carrier, fraud_score, created_at, request_hash
-			FROM purchase_order""";
+	/**
+	 * An order and its lines in one round trip: a row per line, the order's columns
+	 * repeated ({@link OrderRows#assemble} puts them together again).
+	 */
+	private static final String ORDER_WITH_LINES = """
+			SELECT o.id, o.customer_id, o.status, o.subtotal_cents, o.discount_cents, o.shipping_cents, o.tax_cents,
+			    o.total_cents, o.carrier, o.fraud_score, o.created_at, o.request_hash,
+			    l.order_id, l.line_no, l.sku, l.quantity, l.unit_price_cents, l.line_total_cents
+			""";
 
-	public static final String FIND_ORDER = ORDER_COLUMNS + " WHERE id = :id";
+	public static final String FIND_ORDER = ORDER_WITH_LINES + """
+			FROM purchase_order o LEFT JOIN order_line l ON l.order_id = o.id
+			WHERE o.id = :id
+			ORDER BY l.line_no""";
 
-	public static final String FIND_ORDER_BY_IDEMPOTENCY_KEY = ORDER_COLUMNS
-			+ " WHERE idempotency_key = :idempotencyKey";
+	public static final String FIND_ORDER_BY_IDEMPOTENCY_KEY = ORDER_WITH_LINES + """
+			FROM purchase_order o LEFT JOIN order_line l ON l.order_id = o.id
+			WHERE o.idempotency_key = :idempotencyKey
+			ORDER BY l.line_no""";
 
-	/** Newest first; {@code id} breaks ties between orders of the same millisecond. */
-	public static final String LIST_ORDERS = ORDER_COLUMNS + """
-
-			WHERE customer_id = :customerId
-			ORDER BY created_at DESC, id
-			LIMIT :limit""";
-
-	public static final String FIND_LINES = """
-			SELECT order_id, line_no, sku, quantity, unit_price_cents, line_total_cents
-			FROM order_line
-			WHERE order_id IN (:orderIds)
-			ORDER BY order_id, line_no""";
+	/**
+	 * Newest first; {@code id} breaks ties between orders of the same millisecond. The
+	 * limit counts orders, not lines.
+	 */
+	public static final String LIST_ORDERS = ORDER_WITH_LINES + """
+			FROM (SELECT * FROM purchase_order
+			      WHERE customer_id = :customerId
+			      ORDER BY created_at DESC, id
+			      LIMIT :limit) AS o
+			    LEFT JOIN order_line l ON l.order_id = o.id
+			ORDER BY o.created_at DESC, o.id, l.line_no""";
 
 	private OrderSql() {
 	}
