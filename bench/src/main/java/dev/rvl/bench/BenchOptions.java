@@ -36,7 +36,7 @@ import java.util.regex.Pattern;
  * @param search whether to search the knee between the stairs' last held and first
  * failing level
  * @param repeat how many times the whole comparison runs
- * @param seed the seed of the variants' running order (shuffled per repetition)
+ * @param seed the seed of the variants' running order (balanced over the repetitions)
  * @param knees each variant's knee (orders/s), for the overload and cold-start
  * simulations
  * @param remote apps the runner did not start ({@code --target}), or
@@ -56,7 +56,7 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 			  --quick                   short run (CI): about 3 minutes for the three variants
 			  --preset NAME             standard (100 ms partners, default) | slow-partner (3 s) | fast-partner (10 ms)
 			  --variants LIST           comma-separated (default reactive,loom,platform); the running order is
-			                            shuffled per repetition from --seed
+			                            drawn from --seed and balanced over the repetitions
 			  --repeat N                run the whole comparison N times: min / median / max of every headline
 			                            figure, the spread of each knee, differences within the spread marked
 			  --seed N                  seed of the running order (default: random, printed in the report)

@@ -1,9 +1,9 @@
 package dev.rvl.bench;
 
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
@@ -24,8 +24,33 @@ class RepetitionsTests {
 		assertThat(orders).hasSize(6)
 			.allSatisfy((order) -> assertThat(order).containsExactlyInAnyOrderElementsOf(variants));
 		assertThat(Benchmark.runningOrders(variants, 6, 42)).as("same seed, same orders").isEqualTo(orders);
-		Set<Variant> firsts = orders.stream().map((order) -> order.get(0)).collect(Collectors.toSet());
-		assertThat(firsts).as("not always the same variant first").hasSizeGreaterThan(1);
+		Set<List<Variant>> blockStarts = new HashSet<>();
+		for (long seed = 0; seed < 50; seed++) {
+			blockStarts.add(Benchmark.runningOrders(variants, 1, seed).get(0));
+		}
+		assertThat(blockStarts).as("the seed decides the order").hasSize(6);
+	}
+
+	@Test
+	void runsEveryVariantOnceInEveryPositionWithinABlockOfRepetitions() {
+		List<Variant> variants = List.of(Variant.REACTIVE, Variant.LOOM, Variant.PLATFORM);
+		for (long seed = 0; seed < 50; seed++) {
+			List<List<Variant>> orders = Benchmark.runningOrders(variants, 6, seed);
+			for (int block = 0; block < 2; block++) {
+				for (int position = 0; position < variants.size(); position++) {
+					Set<Variant> atPosition = new HashSet<>();
+					for (List<Variant> order : orders.subList(3 * block, 3 * block + 3)) {
+						atPosition.add(order.get(position));
+					}
+					assertThat(atPosition).as("seed %d, block %d, position %d", seed, block, position)
+						.containsExactlyInAnyOrderElementsOf(variants);
+				}
+			}
+		}
+		// three repetitions of two variants: the third starts a new block
+		assertThat(Benchmark.runningOrders(List.of(Variant.REACTIVE, Variant.LOOM), 3, 7).subList(0, 2))
+			.extracting((order) -> order.get(0))
+			.doesNotHaveDuplicates();
 	}
 
 	@Test
