@@ -56,7 +56,7 @@ public final class NoBufferLeaks implements AfterAllCallback {
 	}
 
 	/** Netty's reports of buffers no longer reachable, cleared for the next class. */
-	static List<String> collect() throws InterruptedException {
+	private static List<String> collect() throws InterruptedException {
 		// A lost buffer is found once the collector has cleared it and a later buffer is
 		// tracked; the reference handler enqueues it on a thread of its own.
 		for (int round = 0; round < 5; round++) {
