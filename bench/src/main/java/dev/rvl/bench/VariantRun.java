@@ -275,7 +275,7 @@ final class VariantRun {
 			double rate = next.getAsDouble();
 			settle(id, app);
 			Path probeDirectory = this.directory.resolve("search-" + (probes.size() + 1));
-			LoadPlan probePlan = new LoadPlan(rate, rate, 1, plan.stepSeconds(), plan.rampSeconds(), 0, 0);
+			LoadPlan probePlan = KneeSearch.probePlan(plan, rate);
 			this.progress.phase(id, Benchmark.format("knee search: probing %s orders/s (held %s, failed %s)",
 					LoadPlan.number(rate), LoadPlan.number(held), LoadPlan.number(failing)));
 			ChildProcess gatling = GatlingRun.start(this.project, this.options.isolation().harnessLauncher(),
@@ -291,7 +291,9 @@ final class VariantRun {
 			}
 			Recording recording = Recording.read(probeCsv);
 			List<StepStats> steps = StepAggregator.steps(recording, Simulation.STAIRS.primaryRequest());
-			boolean ok = !steps.isEmpty() && Knee.failures(steps.get(0), true, this.options.sloP99Ms()).isEmpty();
+			boolean ok = KneeSearch.probedStep(steps)
+				.map((step) -> Knee.failures(step, true, this.options.sloP99Ms()).isEmpty())
+				.orElse(false);
 			probes.add(new KneeSearch.Probe(rate, probeDirectory, recording, ok));
 			this.progress.phase(id, "knee search: " + LoadPlan.number(rate) + " orders/s " + (ok ? "held" : "failed"));
 			if (ok) {

@@ -451,10 +451,10 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 				return new ProbeRow(probe.offered(), false, "Gatling recorded nothing", null, null);
 			}
 			List<StepStats> stats = StepAggregator.steps(probe.recording(), options.simulation().primaryRequest());
-			if (stats.isEmpty()) {
-				return new ProbeRow(probe.offered(), false, "no step recorded", null, null);
+			StepStats step = KneeSearch.probedStep(stats).orElse(null);
+			if (step == null) {
+				return new ProbeRow(probe.offered(), false, "no step recorded at the rate probed", null, null);
 			}
-			StepStats step = stats.get(0);
 			Window window = windows(probe.recording()).get(step.step());
 			Map<Integer, Double> stubP99 = HarnessCheck.stubP99ByStep(result.samples(), windows(probe.recording()));
 			ThreadCpu threads = (window != null)
@@ -462,11 +462,12 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 			Double gcPause = (window != null) ? result.instruments().gc().longestMs(window) : null;
 			StepRow row = StepRow.of(step, window, resources, stubP99.get(step.step()), workload, threads, gcPause,
 					refusedAfterAdmission(result.samples(), window), listenOverflows(result.samples(), window));
-			// a probe decides the knee: the harness must not have limited it either
+			// a probe decides the knee: the harness must not have limited it either (its
+			// lead-in decides nothing, and is not checked)
 			Knee decisive = new Knee(null, step, "probe");
 			options.remote()
 				.onGeneratorHost(HarnessCheck.check(
-						new HarnessCheck.Evidence(label, stats, decisive, workload.openModel(),
+						new HarnessCheck.Evidence(label, List.of(step), decisive, workload.openModel(),
 								windows(probe.recording()), resources, stubP99, 1.0, options.isolation()),
 						options.limits(), cores, workload.partnerLatencyMs()))
 				.forEach((finding) -> findings.add(new Finding(finding.variant(), "search-" + finding.rule(),
