@@ -8,9 +8,10 @@ import java.util.OptionalDouble;
 /**
  * Knee by search: the stairs only say that the knee lies between the last level held and
  * the first that failed (100 and 200 orders/s apart, say). After the stairs, the runner
- * bisects that interval with short probes at one constant rate each - same app, still
- * warm, settled between probes - until the bracket is within {@value #PRECISION_PERCENT}
- * % of the level held, or {@value #MAX_PROBES} probes were made.
+ * bisects that interval with short probes, each judged by one step at one constant rate -
+ * same app, still warm, settled between probes - until the bracket is within
+ * {@value #PRECISION_PERCENT} % of the level held, or {@value #MAX_PROBES} probes were
+ * made.
  * <p>
  * Each probe is a Gatling process of its own, and a cold one: its first seconds at a high
  * rate cost several times the CPU of the warm generator that climbed the stairs
