@@ -16,10 +16,11 @@ class KneeSearchTests {
 	private static final LoadPlan STANDARD = new LoadPlan(200, 700, 6, 20, 3, 0, 60);
 
 	@Test
-	void bisectsUntilTheBracketIsWithinFivePercentOfTheLevelHeld() {
-		assertThat(KneeSearch.next(600, 700)).hasValue(650);
-		assertThat(KneeSearch.next(650, 700)).hasValue(675);
-		assertThat(KneeSearch.next(650, 675)).isEmpty();
+	void bisectsBetweenTheHeldAndTheFailingLevelToFivePercent() {
+		assertThat(KneeSearch.next(400, 500)).hasValue(450);
+		assertThat(KneeSearch.next(450, 500)).hasValue(475);
+		assertThat(KneeSearch.next(475, 500)).hasValue(488);
+		assertThat(KneeSearch.next(488, 500)).as("within 5 % of 488").isEmpty();
 	}
 
 	@Test

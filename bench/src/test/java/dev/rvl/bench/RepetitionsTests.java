@@ -82,14 +82,6 @@ class RepetitionsTests {
 	}
 
 	@Test
-	void bisectsBetweenTheHeldAndTheFailingLevelToFivePercent() {
-		assertThat(KneeSearch.next(400, 500)).hasValue(450);
-		assertThat(KneeSearch.next(450, 500)).hasValue(475);
-		assertThat(KneeSearch.next(475, 500)).hasValue(488);
-		assertThat(KneeSearch.next(488, 500)).as("within 5 % of 488").isEmpty();
-	}
-
-	@Test
 	void measuresHowFarTheGeneratorFellBehindItsSchedule() {
 		List<Recording.Row> all = List.of(row(0, "all", 100, 200), row(1, "all", 100, 200), row(2, "all", 100, 200),
 				row(3, "all", 100, 200));
