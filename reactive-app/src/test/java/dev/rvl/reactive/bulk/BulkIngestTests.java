@@ -17,6 +17,7 @@ import reactor.blockhound.BlockingOperationError;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
+import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 
@@ -43,9 +44,11 @@ class BulkIngestTests {
 				new AdmissionSettings(LimitAlgorithm.FIXED, 10, 10, 10, Duration.ZERO),
 				new OrdersSettings.Bulk(2, 4, 100));
 		BulkIngest bulk = new BulkIngest(orders, settings,
-				new OrderMetrics(new SimpleMeterRegistry(), new Admission(settings, SchedulingLag.OFF)));
+				new OrderMetrics(new SimpleMeterRegistry(), new Admission(settings, SchedulingLag.OFF)),
+				JsonMapper.shared());
 
-		bulk.ingest(Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(ORDER.getBytes(StandardCharsets.UTF_8))))
+		bulk.ingest(Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(ORDER.getBytes(StandardCharsets.UTF_8))),
+				DefaultDataBufferFactory.sharedInstance)
 			.as(StepVerifier::create)
 			.expectError(BlockingOperationError.class)
 			.verify(Duration.ofSeconds(10));
