@@ -128,8 +128,11 @@ class BulkIngest {
 	}
 
 	/**
-	 * Writes one result line at a time; a {@code ReentrantLock}, as the write blocks. The
-	 * first failure to write means the client is gone: later results are dropped.
+	 * Writes one result line at a time; a {@code ReentrantLock}, as the write blocks. A
+	 * line is flushed unless another result waits for the lock, whose writer then flushes
+	 * both: lines that complete together go out in one write, as the reactive app's
+	 * sender flushes when its queue runs dry. The first failure to write means the client
+	 * is gone: later results are dropped.
 	 */
 	private final class ResultWriter {
 
@@ -150,7 +153,9 @@ class BulkIngest {
 				if (this.clientGone == null) {
 					this.out.write(line);
 					this.out.write('\n');
-					this.out.flush();
+					if (!this.lock.hasQueuedThreads()) {
+						this.out.flush();
+					}
 				}
 			}
 			catch (IOException ex) {
