@@ -147,12 +147,11 @@ class BulkIngest {
 		}
 
 		void write(BulkResult result) {
-			byte[] line = BulkIngest.this.json.writeValueAsBytes(result);
+			byte[] line = result.toLine(BulkIngest.this.json);
 			this.lock.lock();
 			try {
 				if (this.clientGone == null) {
 					this.out.write(line);
-					this.out.write('\n');
 					if (!this.lock.hasQueuedThreads()) {
 						this.out.flush();
 					}

@@ -2,7 +2,6 @@ package dev.rvl.reactive.bulk;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -29,15 +28,15 @@ import org.springframework.stereotype.Component;
  * {@code orders.bulk.buffer} parsed orders wait; with no demand, Reactor Netty stops
  * reading the socket and TCP pushes back on the client.
  * <p>
- * The result lines are written here, as the Loom app writes them: the JSON bytes of each
- * and a newline, in a wrapped array. Left to Spring's encoder, an NDJSON stream goes
- * through {@code writeAndFlushWith}, where each line's pooled buffer travels inside a
- * {@code Mono}; when the client goes away, Reactor Netty's {@code sendGroups} (a
- * {@code concatMap} that takes 32 ahead) discards those {@code Mono}s unsubscribed, and
- * nothing releases the buffers inside - a leak {@code NoBufferLeaks} caught about once in
- * ten runs of the contract's bulk abort. A {@code Flux<DataBuffer>} goes through
- * {@code writeWith}, whose sender releases the buffers it holds on cancel, and a wrapped
- * array holds no pooled memory anyway.
+ * The result lines are written here, as the Loom app writes them
+ * ({@link BulkResult#toLine}), each in a wrapped array. Left to Spring's encoder, an
+ * NDJSON stream goes through {@code writeAndFlushWith}, where each line's pooled buffer
+ * travels inside a {@code Mono}; when the client goes away, Reactor Netty's
+ * {@code sendGroups} (a {@code concatMap} that takes 32 ahead) discards those
+ * {@code Mono}s unsubscribed, and nothing releases the buffers inside - a leak
+ * {@code NoBufferLeaks} caught about once in ten runs of the contract's bulk abort. A
+ * {@code Flux<DataBuffer>} goes through {@code writeWith}, whose sender releases the
+ * buffers it holds on cancel, and a wrapped array holds no pooled memory anyway.
  */
 @Component
 class BulkIngest {
@@ -58,7 +57,7 @@ class BulkIngest {
 	}
 
 	Flux<DataBuffer> ingest(Flux<DataBuffer> body, DataBufferFactory buffers) {
-		return results(body).map((result) -> line(result, buffers));
+		return results(body).map((result) -> buffers.wrap(result.toLine(this.json)));
 	}
 
 	private Flux<BulkResult> results(Flux<DataBuffer> body) {
@@ -88,14 +87,6 @@ class BulkIngest {
 			DataBufferUtils.release(buffer);
 		}
 		return items;
-	}
-
-	/** One result line: its JSON and a newline. */
-	private DataBuffer line(BulkResult result, DataBufferFactory buffers) {
-		byte[] json = this.json.writeValueAsBytes(result);
-		byte[] line = Arrays.copyOf(json, json.length + 1);
-		line[json.length] = '\n';
-		return buffers.wrap(line);
 	}
 
 	private Mono<BulkResult> place(BulkItem item) {

@@ -1,8 +1,10 @@
 package dev.rvl.domain.bulk;
 
+import java.util.Arrays;
 import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import tools.jackson.databind.ObjectMapper;
 
 import dev.rvl.domain.problem.Problem;
 
@@ -24,6 +26,19 @@ public record BulkResult(int index, int status, String orderId, Map<String, Obje
 
 	public static BulkResult failed(int index, Problem problem) {
 		return new BulkResult(index, problem.status(), null, problem.body());
+	}
+
+	/**
+	 * This result as the app writes it: its JSON and a newline, one array (both apps
+	 * write it as is; the reactive app wraps it, holding no pooled buffer).
+	 * @param json the app's mapper
+	 * @return the line's bytes
+	 */
+	public byte[] toLine(ObjectMapper json) {
+		byte[] body = json.writeValueAsBytes(this);
+		byte[] line = Arrays.copyOf(body, body.length + 1);
+		line[body.length] = '\n';
+		return line;
 	}
 
 }
