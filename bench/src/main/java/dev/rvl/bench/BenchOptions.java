@@ -79,6 +79,8 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 			  --app-cpus N              CPUs for the app with --isolation cpuset (default: half, at least one)
 			  --app-cpu-quota CORES     at most this much CPU time per second for every app (cgroup quota, e.g. 0.4):
 			                            keeps the knees, and 4 x the knee, within what a small machine's harness offers
+			  --app-cpu-quota-period DUR  the quota's period (default 100ms, the kernel's): the longest stop of an
+			                            app that used its share early in a period is (1 - CORES) x DUR
 			  --app-nice N              run every app under nice -n N (default 0 with isolation, else 5), so on a
 			                            shared machine the generator and the stub keep their CPU
 			  --pool-size N  --acquire-timeout DUR  --max-in-flight N
@@ -180,7 +182,8 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 				case "--isolation" -> isolationMode = CpuIsolation.Mode.of(value(arg, args));
 				case "--connections" -> connections = Connections.of(value(arg, args));
 				case "--app-cpus" -> appCpus = (int) positive(arg, args);
-				case "--app-cpu-quota" -> quota = new CpuQuota(fraction(arg, value(arg, args)));
+				case "--app-cpu-quota" -> quota = new CpuQuota(fraction(arg, value(arg, args)), quota.period());
+				case "--app-cpu-quota-period" -> quota = quota.withPeriod(duration(arg, value(arg, args)));
 				case "--pool-size" -> pool = (int) positive(arg, args);
 				case "--acquire-timeout" -> acquire = duration(arg, value(arg, args));
 				case "--max-in-flight" -> inFlight = (int) positive(arg, args);
@@ -208,6 +211,9 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 				case "--root" -> root = Path.of(value(arg, args)).toAbsolutePath();
 				default -> throw new IllegalArgumentException("Unknown option " + arg);
 			}
+		}
+		if (!quota.set() && arguments.contains("--app-cpu-quota-period")) {
+			throw new IllegalArgumentException("--app-cpu-quota-period needs --app-cpu-quota");
 		}
 		if (!targets.isEmpty() && !arguments.contains("--variants")) {
 			// the variants run are those with a target, in the usual order

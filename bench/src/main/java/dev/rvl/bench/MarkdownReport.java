@@ -152,6 +152,16 @@ final class MarkdownReport {
 							.collect(Collectors.joining(", ")))
 				.collect(Collectors.joining("; ")));
 			md.append("  \n");
+			if (v.steps().stream().anyMatch((row) -> row.quotaStopped() != null)) {
+				md.append("CPU quota: share of each step the app was stopped, its CPU time for the period used up: ")
+					.append(v.steps()
+						.stream()
+						.filter((row) -> row.quotaStopped() != null)
+						.map((row) -> "step " + row.stats().step() + ": "
+								+ Benchmark.format("%.0f %%", row.quotaStopped() * 100))
+						.collect(Collectors.joining(", ")))
+					.append("  \n");
+			}
 			if (!v.search().isEmpty()) {
 				md.append("Knee search: ")
 					.append(v.search()

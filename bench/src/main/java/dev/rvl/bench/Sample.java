@@ -17,21 +17,30 @@ import java.util.Map;
  * @param listenOverflows the machine's listen-queue overflows since boot
  * ({@link ProcFs#listenOverflows()}), or {@code null} (unknown, or an app on another
  * machine)
+ * @param quotaStoppedMs how long the app's CPU quota has stopped it since the quota was
+ * set, in milliseconds ({@link CpuQuota#stoppedMs()}), or {@code null} (no quota)
  */
 record Sample(long epochMs, Map<String, ProcessReading> processes, ProcFs.MachineCpu machine, AppReading app,
 		Map<Double, Double> stubBuckets, Map<Long, ProcFs.ThreadStat> appThreads, Map<Integer, ProcFs.MachineCpu> cpus,
-		Long listenOverflows) {
+		Long listenOverflows, Long quotaStoppedMs) {
 
 	Sample {
 		appThreads = (appThreads != null) ? Map.copyOf(appThreads) : Map.of();
 		cpus = (cpus != null) ? Map.copyOf(cpus) : Map.of();
 	}
 
+	/** A reading without the CPU quota's counter. */
+	Sample(long epochMs, Map<String, ProcessReading> processes, ProcFs.MachineCpu machine, AppReading app,
+			Map<Double, Double> stubBuckets, Map<Long, ProcFs.ThreadStat> appThreads,
+			Map<Integer, ProcFs.MachineCpu> cpus, Long listenOverflows) {
+		this(epochMs, processes, machine, app, stubBuckets, appThreads, cpus, listenOverflows, null);
+	}
+
 	/** A reading without the listen-queue counter. */
 	Sample(long epochMs, Map<String, ProcessReading> processes, ProcFs.MachineCpu machine, AppReading app,
 			Map<Double, Double> stubBuckets, Map<Long, ProcFs.ThreadStat> appThreads,
 			Map<Integer, ProcFs.MachineCpu> cpus) {
-		this(epochMs, processes, machine, app, stubBuckets, appThreads, cpus, null);
+		this(epochMs, processes, machine, app, stubBuckets, appThreads, cpus, null, null);
 	}
 
 	/** A reading without per-thread or per-CPU figures. */

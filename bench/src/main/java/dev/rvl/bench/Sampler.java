@@ -40,6 +40,8 @@ final class Sampler implements AutoCloseable {
 
 	private final URI stubMetrics;
 
+	private volatile CpuQuota quota = CpuQuota.NONE;
+
 	private final List<Sample> samples = Collections.synchronizedList(new ArrayList<>());
 
 	private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor((task) -> {
@@ -75,6 +77,11 @@ final class Sampler implements AutoCloseable {
 
 	void start() {
 		this.timer.scheduleAtFixedRate(this::sample, 0, 1, TimeUnit.SECONDS);
+	}
+
+	/** Reads how long the app's CPU quota stopped it, once a second. */
+	void watchQuota(CpuQuota quota) {
+		this.quota = quota;
 	}
 
 	void watchGatling(long pid) {
@@ -127,9 +134,11 @@ final class Sampler implements AutoCloseable {
 				.orElse(null);
 			boolean local = watched.containsKey(Sample.APP);
 			OptionalLong overflows = local ? this.proc.listenOverflows() : OptionalLong.empty();
+			OptionalLong stopped = this.quota.stoppedMs();
 			this.samples.add(new Sample(now, processes, machine, appReading, stubBuckets,
 					local ? this.proc.threads(watched.get(Sample.APP)) : Map.of(), this.proc.cpus(),
-					overflows.isPresent() ? overflows.getAsLong() : null));
+					overflows.isPresent() ? overflows.getAsLong() : null,
+					stopped.isPresent() ? stopped.getAsLong() : null));
 		}
 		catch (RuntimeException ex) {
 			// one lost reading; coverage tells if there were too many

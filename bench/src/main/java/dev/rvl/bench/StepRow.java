@@ -38,16 +38,18 @@ import dev.rvl.bench.HarnessCheck.Window;
  * when a connection arrived (the kernel's {@code ListenOverflows}): clients whose SYN was
  * dropped wait a second or more for its retransmission; {@code null} where unknown (an
  * app on another machine)
+ * @param quotaStopped the share of the step's time the app's CPU quota stopped it (the
+ * cgroup's throttled time), or {@code null} without a quota
  */
 record StepRow(StepStats stats, boolean held, String failures, Double idealInFlight, Double inFlight, Double stubP99Ms,
 		Double appCpu, Double gatlingCpu, Double postgresCpu, Double stubCpu, Double machineBusy, Double appRssMb,
 		Double heapMb, Double threads, Double poolActive, Double poolPending, Double appCpuMsPerOrder,
 		Double postgresCpuMsPerOrder, Double maxGcPauseMs, ThreadCpu threadCpu, Long refusedAfterAdmission,
-		Long listenOverflows) {
+		Long listenOverflows, Double quotaStopped) {
 
 	static StepRow of(StepStats stats, Window window, ResourceSeries resources, Double stubP99Ms,
 			WorkloadSummary workload, ThreadCpu threadCpu, Double maxGcPauseMs, Long refusedAfterAdmission,
-			Long listenOverflows) {
+			Long listenOverflows, Double quotaStopped) {
 		List<String> failures = Knee.failures(stats, workload.openModel(), workload.sloP99Ms());
 		Double ideal = workload.openModel() ? round(workload.idealInFlight(stats.offered())) : null;
 		Double appCpu = mean(resources, ResourceSeries.CPU + Sample.APP, window);
@@ -62,7 +64,7 @@ record StepRow(StepStats stats, boolean held, String failures, Double idealInFli
 				mean(resources, ResourceSeries.POOL_ACTIVE, window),
 				mean(resources, ResourceSeries.POOL_PENDING, window), perOrder(appCpu, stats),
 				perOrder(postgresCpu, stats), (maxGcPauseMs != null) ? round(maxGcPauseMs) : null, threadCpu,
-				refusedAfterAdmission, listenOverflows);
+				refusedAfterAdmission, listenOverflows, quotaStopped);
 	}
 
 	/**

@@ -120,6 +120,9 @@ final class VariantRun {
 				settle(id, app);
 			}
 			sampler = app.sampler(this.proc, this.stub, this.postmaster);
+			if (app instanceof LocalTarget) {
+				sampler.watchQuota(this.options.app().cpuQuota());
+			}
 			sampler.start();
 			Simulation simulation = this.options.simulation();
 			long planned = simulation.plannedSeconds(plan);

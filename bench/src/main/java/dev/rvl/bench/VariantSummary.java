@@ -93,7 +93,8 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 					: null;
 			Double gcPause = (window != null) ? instruments.gc().longestMs(window) : null;
 			return StepRow.of(step, window, resources, stubP99.get(step.step()), workload, threads, gcPause,
-					refusedAfterAdmission(result.samples(), window), listenOverflows(result.samples(), window));
+					refusedAfterAdmission(result.samples(), window), listenOverflows(result.samples(), window),
+					quotaStopped(result.samples(), window));
 		}).toList();
 		findings.addAll(AppFindings.of(label, steps, knee));
 		List<ProbeRow> search = result.search()
@@ -292,6 +293,29 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 		return counts.isEmpty() ? null : Math.round(CounterRates.increase(counts));
 	}
 
+	/**
+	 * The share of a step's time the app's CPU quota stopped it: the increase of
+	 * {@link Sample#quotaStoppedMs()} over the step's window divided by its length, or
+	 * {@code null} without a quota.
+	 */
+	static Double quotaStopped(List<Sample> samples, Window window) {
+		if (window == null) {
+			return null;
+		}
+		List<Sample> within = samples.stream()
+			.filter((sample) -> sample.epochMs() >= window.fromMs() - 1000 && sample.epochMs() <= window.toMs())
+			.filter((sample) -> sample.quotaStoppedMs() != null)
+			.toList();
+		if (within.size() < 2) {
+			return null;
+		}
+		Sample first = within.get(0);
+		Sample last = within.get(within.size() - 1);
+		long elapsed = last.epochMs() - first.epochMs();
+		return (elapsed > 0) ? Math.round(1000.0 * (last.quotaStoppedMs() - first.quotaStoppedMs()) / elapsed) / 1000.0
+				: null;
+	}
+
 	/** The increase of {@code orders_placed_total} per outcome over the load. */
 	static Map<String, Long> outcomes(List<Sample> samples, long fromMs, long toMs) {
 		return increases(samples, fromMs, toMs, AppReading::ordersPlaced);
@@ -461,7 +485,8 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 					? ThreadCpu.of(result.samples(), window, result.instruments().threadNames()) : null;
 			Double gcPause = (window != null) ? result.instruments().gc().longestMs(window) : null;
 			StepRow row = StepRow.of(step, window, resources, stubP99.get(step.step()), workload, threads, gcPause,
-					refusedAfterAdmission(result.samples(), window), listenOverflows(result.samples(), window));
+					refusedAfterAdmission(result.samples(), window), listenOverflows(result.samples(), window),
+					quotaStopped(result.samples(), window));
 			// a probe decides the knee: the harness must not have limited it either (its
 			// lead-in decides nothing, and is not checked)
 			Knee decisive = new Knee(null, step, "probe");

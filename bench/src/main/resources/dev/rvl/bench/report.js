@@ -518,11 +518,17 @@
 			+ 'cut out of a recording of the whole run).' }));
 		measured.forEach(function (v) {
 			var box = el('details', { open: 'open', class: 'threads', id: 'threads-' + v.label.replace(/[^a-z0-9]+/g, '-') }, el('summary', { text: v.label }));
+			// under a CPU quota: the share of the step the cgroup stopped the app (its CPU time for the period used up)
+			var quota = v.steps.some(function (s) { return s.quotaStopped != null; });
 			var rows = v.steps.filter(function (s) { return s.threadCpu; }).map(function (s) {
-				return { cells: [String(s.stats.step), fmt(s.stats.offered), fmt(s.threadCpu.totalCores, 2), fmt(s.threadCpu.jitCores, 2),
-					fmt(s.threadCpu.gcCores, 2), s.threadCpu.top.map(function (t) { return t.name + ' ' + fmt(t.cores, 2); }).join(', ')] };
+				var cells = [String(s.stats.step), fmt(s.stats.offered), fmt(s.threadCpu.totalCores, 2), fmt(s.threadCpu.jitCores, 2),
+					fmt(s.threadCpu.gcCores, 2), s.threadCpu.top.map(function (t) { return t.name + ' ' + fmt(t.cores, 2); }).join(', ')];
+				if (quota) cells.splice(5, 0, s.quotaStopped != null ? pct(s.quotaStopped) : '–');
+				return { cells: cells };
 			});
-			box.appendChild(table(['step', 'offered', 'all threads', 'JIT', 'GC', 'busiest threads (cores)'], rows, 1));
+			var head = ['step', 'offered', 'all threads', 'JIT', 'GC', 'busiest threads (cores)'];
+			if (quota) head.splice(5, 0, 'stopped by the CPU quota');
+			box.appendChild(table(head, rows, 1));
 			if (v.profile) {
 				var links = el('p', null, 'Flame graphs of step ' + v.profile.step + ' (' + fmt(v.profile.offered) + ' ' + unit + ', ' + v.profile.why + '): ');
 				if (v.profile.files.length === 0) {

@@ -104,6 +104,23 @@ class BenchOptionsTests {
 	}
 
 	@Test
+	void grantsTheQuotaPerPeriodOfTheKernelsDefaultUnlessToldOtherwise() {
+		assertThat(BenchOptions.parse(List.of("--app-cpu-quota", "0.4")).app().cpuQuota().period())
+			.isEqualTo(Duration.ofMillis(100));
+		CpuQuota quota = BenchOptions.parse(List.of("--app-cpu-quota-period", "10ms", "--app-cpu-quota", "0.4"))
+			.app()
+			.cpuQuota();
+		assertThat(quota).isEqualTo(new CpuQuota(0.4, Duration.ofMillis(10)));
+		assertThat(quota.describe()).contains("0.40 cores", "period 10 ms");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> BenchOptions.parse(List.of("--app-cpu-quota-period", "10ms")))
+			.withMessageContaining("needs --app-cpu-quota");
+		assertThatIllegalArgumentException()
+			.isThrownBy(() -> BenchOptions.parse(List.of("--app-cpu-quota", "0.4", "--app-cpu-quota-period", "2s")))
+			.withMessageContaining("1ms to 1s");
+	}
+
+	@Test
 	void trainsAnAotCacheOnlyWhenAskedAndOnlyForAppsItStarts() {
 		assertThat(BenchOptions.parse(List.of()).aotCache()).isFalse();
 		BenchOptions options = BenchOptions.parse(List.of("--aot-cache", "--app-cpu-quota", "0.4"));

@@ -60,7 +60,7 @@ class InstrumentsTests {
 		ThreadCpu threads = ThreadCpu.of(samples, new Window(1000, 2000), Map.of());
 		StepStats stats = new StepStats(0, 100, 1, 100, 99, 200, 0, 1.0, 110, 120, 130, 140, Map.of());
 		StepRow row = new StepRow(stats, true, null, 11.0, 11.0, 100.0, 1.0, 0.2, 0.1, 0.1, 1.5, 500.0, 200.0, 30.0,
-				5.0, 0.0, 10.0, 1.0, 3.0, threads, null, null);
+				5.0, 0.0, 10.0, 1.0, 3.0, threads, null, null, null);
 
 		List<Finding> findings = AppFindings.of("reactive", List.of(row), new Knee(null, null, null));
 
@@ -78,7 +78,7 @@ class InstrumentsTests {
 
 		Long inStep = VariantSummary.listenOverflows(samples, new Window(2000, 5000));
 		StepRow row = new StepRow(stats, false, "p99", null, null, null, null, null, null, null, null, null, null, null,
-				null, null, null, null, null, null, null, inStep);
+				null, null, null, null, null, null, null, inStep, null);
 
 		assertThat(inStep).isEqualTo(37);
 		assertThat(VariantSummary.listenOverflows(samples, new Window(8000, 9000))).isNull();
@@ -88,6 +88,28 @@ class InstrumentsTests {
 				assertThat(finding.severity()).isEqualTo(Finding.Severity.APP);
 				assertThat(finding.message()).contains("full 37 times");
 			});
+	}
+
+	@Test
+	void measuresTheShareOfAStepTheCpuQuotaStoppedTheAppFromTheCgroupsThrottledTime() {
+		String v1 = "nr_periods 61579\nnr_throttled 39161\nthrottled_time 1606816970990\nnr_bursts 0\n";
+		String v2 = "usage_usec 8123\nnr_periods 12\nnr_throttled 3\nthrottled_usec 4500\n";
+		List<Sample> samples = List.of(stopped(1000, 10_000L), stopped(2000, 10_400L), stopped(3000, 10_800L),
+				stopped(4000, 11_000L), stopped(5000, 11_000L));
+
+		assertThat(CpuQuota.stat(v1, "throttled_time", 1_000_000)).hasValue(1_606_816);
+		assertThat(CpuQuota.stat(v2, "throttled_usec", 1_000)).hasValue(4);
+		assertThat(CpuQuota.stat(v2, "throttled_time", 1_000_000)).isEmpty();
+		assertThat(VariantSummary.quotaStopped(samples, new Window(2000, 4000))).isEqualTo(0.333);
+		assertThat(VariantSummary.quotaStopped(samples, new Window(5000, 6000))).isEqualTo(0.0);
+		assertThat(
+				VariantSummary.quotaStopped(List.of(overflows(1000, 1L), overflows(2000, 2L)), new Window(1000, 2000)))
+			.isNull();
+		assertThat(CpuQuota.NONE.stoppedMs()).isEmpty();
+	}
+
+	private static Sample stopped(long epochMs, Long stoppedMs) {
+		return new Sample(epochMs, Map.of(), null, null, null, Map.of(), Map.of(), null, stoppedMs);
 	}
 
 	private static Sample overflows(long epochMs, Long count) {

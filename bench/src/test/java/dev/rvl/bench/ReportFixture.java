@@ -124,8 +124,10 @@ final class ReportFixture {
 					new ProcFs.ThreadStat(variant.id() + "-worker-1", appTicks / 2), 102L,
 					new ProcFs.ThreadStat(variant.id() + "-worker-2", appTicks - appTicks / 2), 103L,
 					new ProcFs.ThreadStat("C2 CompilerThre", 500));
+			// the reactive app ran under a CPU quota that stopped it a quarter of each
+			// second
 			samples.add(new Sample(epochMs + 300, processes, new ProcFs.MachineCpu(total, idle, 0, 0), app, stub,
-					threads, Map.of()));
+					threads, Map.of(), null, (variant == Variant.REACTIVE) ? second * 250L : null));
 		}
 		Recording recording = new Recording(new Recording.Meta("StairsSimulation", "open", "orders/s", START, seconds,
 				"20.0>20.0@5#0;40.0>40.0@5#1;60.0>60.0@5#2;80.0>80.0@5#3"), rows, histograms);

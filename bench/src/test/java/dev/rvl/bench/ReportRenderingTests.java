@@ -48,7 +48,9 @@ class ReportRenderingTests {
 		assertThat(Integer.parseInt(attribute(attributes, "data-charts"))).isGreaterThanOrEqualTo(15);
 		assertThat(dom).contains("id=\"verdict\"").contains("NOT VALID").contains("Settings (fairness table)");
 		assertThat(dom).as("per-thread CPU and app findings")
-			.contains("id=\"threads-reactive\"", "reactive-worker-1", "id=\"app-findings\"", "chart-cpu-per-order");
+			.contains("id=\"threads-reactive\"", "reactive-worker-1", "id=\"app-findings\"", "chart-cpu-per-order")
+			.containsOnlyOnce(">stopped by the CPU quota<")
+			.contains(">25 %<");
 		assertThat(dom).as("the CPU speed probes in the provenance, their drift among the harness findings")
 			.contains("CPU speed on the app's CPUs",
 					"210,000 (median; drift 62 %: before reactive 330,000, before loom", "machine-speed");

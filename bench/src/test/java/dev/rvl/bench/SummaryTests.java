@@ -81,6 +81,9 @@ class SummaryTests {
 		assertThat(json.get("variants").get(2).get("knee").get("heldOffered").asDouble()).isEqualTo(40.0);
 		String markdown = Files.readString(directory.resolve("summary.md"));
 		assertThat(markdown).contains("**NOT VALID**").contains("| platform | 40 |");
+		assertThat(markdown).as("the share of each step a CPU quota stopped the app, for the app that had one")
+			.containsOnlyOnce("CPU quota: share of each step the app was stopped")
+			.contains("step 0: 25 %, step 1: 25 %");
 		String html = Files.readString(directory.resolve("index.html"));
 		assertThat(html).contains("data-verdict=\"NOT VALID\"")
 			.contains("Chart.js v4")
