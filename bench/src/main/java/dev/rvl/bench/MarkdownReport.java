@@ -351,6 +351,7 @@ final class MarkdownReport {
 							: "missed: " + String.join("; ", v.overload().missed()))
 					.append('\n');
 			}
+			repetitions(summary.overloadOverRepetitions(), md);
 		}
 		List<VariantSummary> cold = summary.variants().stream().filter((v) -> v.coldStart() != null).toList();
 		if (!cold.isEmpty()) {
@@ -366,6 +367,15 @@ final class MarkdownReport {
 							: " (" + String.join("; ", v.coldStart().missed()) + ")")
 					.append('\n');
 			}
+			repetitions(summary.coldStartOverRepetitions(), md);
+		}
+	}
+
+	/** The lines of {@link Summary#overloadOverRepetitions()} and the like, if any. */
+	private static void repetitions(Map<String, String> lines, StringBuilder md) {
+		if (!lines.isEmpty()) {
+			md.append("\nOver the repetitions:\n\n");
+			lines.forEach((id, line) -> md.append("- **").append(id).append("**: ").append(line).append('\n'));
 		}
 	}
 

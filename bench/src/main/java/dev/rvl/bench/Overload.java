@@ -1,9 +1,12 @@
 package dev.rvl.bench;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import dev.rvl.bench.Recording.Row;
 
@@ -60,29 +63,35 @@ final class Overload {
 		}
 		Long recovery = secondsToSlo(recording, primary, sloP99Ms, LEVELS.length - 1);
 		List<String> missed = new ArrayList<>();
+		List<String> targets = new ArrayList<>();
 		for (Level level : levels) {
+			String at = LoadPlan.number(level.multiple()) + " x";
 			if (level.multiple() > 1 && level.goodputShare() != null && level.goodputShare() < MIN_GOODPUT) {
-				missed.add(Benchmark.format("goodput at %s x the knee was %.0f %% of the knee's (at least %.0f %%)",
-						LoadPlan.number(level.multiple()), level.goodputShare() * 100, MIN_GOODPUT * 100));
+				missed.add(Benchmark.format("goodput at %s the knee was %.0f %% of the knee's (at least %.0f %%)", at,
+						level.goodputShare() * 100, MIN_GOODPUT * 100));
+				targets.add("goodput at " + at);
 			}
 			if (level.multiple() <= 4 && level.p99Ms() > sloP99Ms) {
-				missed.add(Benchmark.format("p99 of served orders at %s x was %d ms (SLO %d ms)",
-						LoadPlan.number(level.multiple()), level.p99Ms(), sloP99Ms));
+				missed.add(Benchmark.format("p99 of served orders at %s was %d ms (SLO %d ms)", at, level.p99Ms(),
+						sloP99Ms));
+				targets.add("served p99 at " + at);
 			}
 			if (level.refusedP99Ms() > MAX_REFUSAL_P99_MS) {
-				missed.add(Benchmark.format("503 p99 at %s x was %d ms (at most %d ms)",
-						LoadPlan.number(level.multiple()), level.refusedP99Ms(), MAX_REFUSAL_P99_MS));
+				missed.add(Benchmark.format("503 p99 at %s was %d ms (at most %d ms)", at, level.refusedP99Ms(),
+						MAX_REFUSAL_P99_MS));
+				targets.add("503 p99 at " + at);
 			}
 			if (level.timeouts() > 0) {
-				missed.add(Benchmark.format("%d client timeouts at %s x", level.timeouts(),
-						LoadPlan.number(level.multiple())));
+				missed.add(Benchmark.format("%d client timeouts at %s", level.timeouts(), at));
+				targets.add("no timeouts at " + at);
 			}
 		}
 		if (recovery == null || recovery > MAX_RECOVERY_SECONDS) {
 			missed.add((recovery == null) ? "not back within the SLO after the overload" : Benchmark
 				.format("back within the SLO %d s after the overload (at most %d s)", recovery, MAX_RECOVERY_SECONDS));
+			targets.add("recovery after 4 x");
 		}
-		return new OverloadSummary(knee, levels, recovery, missed);
+		return new OverloadSummary(knee, levels, recovery, missed, targets);
 	}
 
 	/** The cold-start figures of one variant. */
@@ -93,7 +102,64 @@ final class Overload {
 			missed.add((toSlo == null) ? "never settled within the SLO"
 					: Benchmark.format("within the SLO after %d s (at most %d s)", toSlo, MAX_COLD_START_SECONDS));
 		}
-		return new ColdStartSummary(Math.round(knee * Simulation.COLD_START_SHARE), toSlo, missed);
+		return new ColdStartSummary(Math.round(knee * Simulation.COLD_START_SHARE), toSlo, missed,
+				missed.isEmpty() ? List.of() : List.of("within the SLO in " + MAX_COLD_START_SECONDS + " s"));
+	}
+
+	/**
+	 * How often each target was missed over the runs of one variant (repetitions), in the
+	 * order the targets first appear.
+	 * @param runs the targets each run missed ({@code missedTargets})
+	 * @return runs missing it, per target
+	 */
+	static Map<String, Integer> tally(List<List<String>> runs) {
+		Map<String, Integer> counts = new LinkedHashMap<>();
+		for (List<String> run : runs) {
+			run.stream().distinct().forEach((target) -> counts.merge(target, 1, Integer::sum));
+		}
+		return counts;
+	}
+
+	/**
+	 * With repetitions: per variant, one {@link #tallyLine} over its runs; empty when no
+	 * variant ran more than once or none has the figures.
+	 * @param variants every run of every variant
+	 * @param missedTargets a run's missed targets, or {@code null} when it has none of
+	 * these figures
+	 */
+	static Map<String, String> overRepetitions(List<VariantSummary> variants,
+			Function<VariantSummary, List<String>> missedTargets) {
+		Map<String, List<List<String>>> byVariant = new LinkedHashMap<>();
+		for (VariantSummary v : variants) {
+			List<String> missed = missedTargets.apply(v);
+			if (missed != null) {
+				byVariant.computeIfAbsent(v.id(), (id) -> new ArrayList<>()).add(missed);
+			}
+		}
+		if (byVariant.values().stream().allMatch((runs) -> runs.size() < 2)) {
+			return Map.of();
+		}
+		Map<String, String> lines = new LinkedHashMap<>();
+		byVariant.forEach((id, runs) -> lines.put(id, tallyLine(runs)));
+		return lines;
+	}
+
+	/**
+	 * One line on the runs of a variant:
+	 * {@code every target met in 1 of 3; missed: 503 p99
+	 * at 1 x in 2 of 3, ...}.
+	 */
+	static String tallyLine(List<List<String>> runs) {
+		long clean = runs.stream().filter(List::isEmpty).count();
+		Map<String, Integer> counts = tally(runs);
+		String line = "every target met in " + clean + " of " + runs.size();
+		if (!counts.isEmpty()) {
+			line += "; missed: " + counts.entrySet()
+				.stream()
+				.map((entry) -> entry.getKey() + " in " + entry.getValue() + " of " + runs.size())
+				.collect(Collectors.joining(", "));
+		}
+		return line;
 	}
 
 	/**
@@ -161,8 +227,11 @@ final class Overload {
 	 * @param recoverySeconds seconds after the overload until the p99 was within the SLO
 	 * to stay, or {@code null}
 	 * @param missed the targets missed, in words (empty: all met)
+	 * @param missedTargets the same targets by name alone (e.g. {@code 503 p99 at 1 x}),
+	 * to count them over repetitions
 	 */
-	record OverloadSummary(double knee, List<Level> levels, Long recoverySeconds, List<String> missed) {
+	record OverloadSummary(double knee, List<Level> levels, Long recoverySeconds, List<String> missed,
+			List<String> missedTargets) {
 	}
 
 	/**
@@ -172,8 +241,9 @@ final class Overload {
 	 * @param secondsToSlo seconds until the p99 was within the SLO to stay, or
 	 * {@code null}
 	 * @param missed the targets missed, in words
+	 * @param missedTargets the same targets by name alone, to count them over repetitions
 	 */
-	record ColdStartSummary(double offered, Long secondsToSlo, List<String> missed) {
+	record ColdStartSummary(double offered, Long secondsToSlo, List<String> missed, List<String> missedTargets) {
 	}
 
 }

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
  * The report's numbers, as written to {@code summary.json}, embedded in
  * {@code index.html} and rendered as {@code summary.md}.
@@ -41,6 +43,24 @@ record Summary(String title, String generatedAt, String verdict, boolean valid, 
 	static final String NOT_VALID = "NOT VALID";
 
 	static final String FAILED = "FAILED";
+
+	/**
+	 * With repetitions of the overload simulation: per variant, in how many runs every
+	 * target was met and how often each was missed - one run's miss may be chance, a
+	 * target missed in every run is not ({@link Overload#tallyLine}); empty otherwise.
+	 */
+	@JsonProperty
+	Map<String, String> overloadOverRepetitions() {
+		return Overload.overRepetitions(this.variants,
+				(v) -> (v.overload() != null) ? v.overload().missedTargets() : null);
+	}
+
+	/** The same for the cold-start simulation. */
+	@JsonProperty
+	Map<String, String> coldStartOverRepetitions() {
+		return Overload.overRepetitions(this.variants,
+				(v) -> (v.coldStart() != null) ? v.coldStart().missedTargets() : null);
+	}
 
 	static Summary of(BenchOptions options, List<VariantResult> results, Map<String, String> databaseSettings,
 			BenchDatabase database, StubProcess stub, MachineInfo machine, Duration elapsed) {

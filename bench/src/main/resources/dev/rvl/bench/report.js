@@ -289,6 +289,7 @@
 				return { cls: v.overload.missed.length ? 'failed' : '', cells: [v.label, v.overload.recoverySeconds === null ? 'never' : String(v.overload.recoverySeconds),
 					v.overload.missed.length ? v.overload.missed.join('; ') : 'none: every target met'] };
 			}), 1)));
+			overRepetitions('overload-repetitions', S.overloadOverRepetitions);
 		}
 		var cold = measured.filter(function (v) { return v.coldStart; });
 		if (cold.length) {
@@ -299,6 +300,15 @@
 				return { cls: v.coldStart.missed.length ? 'failed' : '', cells: [v.label, fmt(v.coldStart.offered), v.coldStart.secondsToSlo === null ? 'never' : String(v.coldStart.secondsToSlo),
 					v.coldStart.missed.length ? v.coldStart.missed.join('; ') : 'none'] };
 			}), 1)));
+			overRepetitions('cold-start-repetitions', S.coldStartOverRepetitions);
+		}
+
+		// with repetitions: per variant, how often every target was met and each was missed
+		function overRepetitions(id, lines) {
+			var ids = Object.keys(lines || {});
+			if (!ids.length) return;
+			content.appendChild(el('div', { id: id }, el('p', { class: 'note', text: 'Over the repetitions (one run\'s miss may be chance, a target missed in every run is not):' }),
+				table(['variant', 'targets'], ids.map(function (k) { return { cells: [k, lines[k]] }; }), 2)));
 		}
 
 		// Repetitions and spread

@@ -30,6 +30,32 @@ class OverloadTests {
 		assertThat(summary.recoverySeconds()).isEqualTo(3);
 		assertThat(summary.missed()).containsExactly("goodput at 4 x the knee was 70 % of the knee's (at least 90 %)",
 				"503 p99 at 4 x was 150 ms (at most 100 ms)");
+		assertThat(summary.missedTargets()).containsExactly("goodput at 4 x", "503 p99 at 4 x");
+	}
+
+	@Test
+	void countsOverRepetitionsHowOftenEachTargetWasMissed() {
+		List<List<String>> runs = List.of(List.of("503 p99 at 1 x"), List.of(),
+				List.of("503 p99 at 1 x", "goodput at 4 x"));
+
+		assertThat(Overload.tally(runs)).containsExactly(Map.entry("503 p99 at 1 x", 2),
+				Map.entry("goodput at 4 x", 1));
+		assertThat(Overload.tallyLine(runs))
+			.isEqualTo("every target met in 1 of 3; missed: 503 p99 at 1 x in 2 of 3, goodput at 4 x in 1 of 3");
+		assertThat(Overload.tallyLine(List.of(List.of(), List.of()))).isEqualTo("every target met in 2 of 2");
+	}
+
+	@Test
+	void reportsOverRepetitionsHowOftenEachVariantMissedEachTarget() {
+		Summary summary = ReportFixture.overloadRepetitions();
+		String id = summary.variants().get(0).id();
+
+		assertThat(summary.overloadOverRepetitions()).containsExactly(Map.entry(id,
+				"every target met in 1 of 3; missed: 503 p99 at 1 x in 2 of 3, goodput at 4 x in 1 of 3"));
+		assertThat(summary.coldStartOverRepetitions()).isEmpty();
+		assertThat(MarkdownReport.render(summary)).contains("Over the repetitions:\n\n- **" + id
+				+ "**: every target met in 1 of 3; missed: 503 p99 at 1 x in 2 of 3, goodput at 4 x in 1 of 3\n");
+		assertThat(MarkdownReport.render(ReportFixture.summary(0.3))).doesNotContain("Over the repetitions");
 	}
 
 	@Test
@@ -45,6 +71,7 @@ class OverloadTests {
 		Overload.ColdStartSummary relapsed = Overload.coldStart(100, seconds(0, 30, relapses), "place-order", 500);
 		assertThat(relapsed.secondsToSlo()).as("settled only after the relapse").isEqualTo(21);
 		assertThat(relapsed.missed()).containsExactly("within the SLO after 21 s (at most 20 s)");
+		assertThat(relapsed.missedTargets()).containsExactly("within the SLO in 20 s");
 		assertThat(Overload.coldStart(100, seconds(0, 5, new long[] { 900, 900, 900, 900, 900 }), "place-order", 500)
 			.missed()).containsExactly("never settled within the SLO");
 	}

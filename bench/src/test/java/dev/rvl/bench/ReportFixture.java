@@ -152,4 +152,28 @@ final class ReportFixture {
 				statuses);
 	}
 
+	/**
+	 * The first variant of {@link #summary(double)} run three times under overload: every
+	 * target met once, the 503 p99 at 1 x missed twice, the goodput at 4 x once.
+	 */
+	static Summary overloadRepetitions() {
+		Summary fixture = summary(0.3);
+		VariantSummary variant = fixture.variants().get(0);
+		List<VariantSummary> runs = List.of(overloaded(variant, 1, List.of("503 p99 at 1 x")),
+				overloaded(variant, 2, List.of()), overloaded(variant, 3, List.of("503 p99 at 1 x", "goodput at 4 x")));
+		return new Summary(fixture.title(), fixture.generatedAt(), fixture.verdict(), fixture.valid(),
+				fixture.invalidReasons(), fixture.workload(), runs, fixture.findings(), fixture.settings(),
+				fixture.limits(), fixture.wallSeconds(), 3, fixture.seed(), fixture.runningOrder(), fixture.spreads(),
+				fixture.comparisons(), fixture.provenance());
+	}
+
+	private static VariantSummary overloaded(VariantSummary v, int repetition, List<String> missedTargets) {
+		List<Overload.Level> levels = List.of(new Overload.Level(0.5, 50, 50, 0.5, 120, 0, 0, 0),
+				new Overload.Level(1, 100, 100, 1.0, 200, 1, 150, 0));
+		Overload.OverloadSummary overload = new Overload.OverloadSummary(100, levels, 0L, missedTargets, missedTargets);
+		return new VariantSummary(v.id(), v.description(), v.error(), v.knee(), v.steps(), v.limitsHit(), v.totals(),
+				v.peaks(), v.outcomes(), v.findings(), v.gatlingReport(), v.run(), v.load(), v.resources(), v.profile(),
+				repetition, v.id() + " #" + repetition, v.search(), overload, null);
+	}
+
 }

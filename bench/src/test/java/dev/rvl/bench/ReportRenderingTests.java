@@ -56,6 +56,19 @@ class ReportRenderingTests {
 					"210,000 (median; drift 62 %: before reactive 330,000, before loom", "machine-speed");
 	}
 
+	@Test
+	void drawsTheOverloadOfRepeatedRunsWithHowOftenEachTargetWasMissed(@TempDir Path directory) throws Exception {
+		ReportWriter.write(directory, ReportFixture.overloadRepetitions());
+
+		String dom = dumpDom(directory.resolve("index.html"), directory.resolve("chromium-profile"));
+
+		Matcher status = STATUS.matcher(dom);
+		assertThat(status.find()).as("render status in the DOM").isTrue();
+		assertThat(status.group(1)).as(status.group(2)).contains("data-state=\"ok\"").contains("data-errors=\"0\"");
+		assertThat(dom).contains("id=\"overload-verdicts\"", "id=\"overload-repetitions\"",
+				"every target met in 1 of 3; missed: 503 p99 at 1 x in 2 of 3, goodput at 4 x in 1 of 3");
+	}
+
 	static String dumpDom(Path page, Path profile) throws IOException, InterruptedException {
 		String chromium = chromium();
 		Files.createDirectories(profile);
