@@ -31,6 +31,12 @@ record CpuQuota(double cores, Duration period) {
 
 	static final CpuQuota NONE = new CpuQuota(0, DEFAULT_PERIOD);
 
+	private static final String GROUP = "reactive-vs-loom-app";
+
+	private static final Path V1 = Path.of("/sys/fs/cgroup/cpu");
+
+	private static final Path V2 = Path.of("/sys/fs/cgroup");
+
 	CpuQuota {
 		if (period.toNanos() < 1_000_000 || period.toNanos() > 1_000_000_000) {
 			throw new IllegalArgumentException(
@@ -45,12 +51,6 @@ record CpuQuota(double cores, Duration period) {
 	CpuQuota withPeriod(Duration period) {
 		return new CpuQuota(this.cores, period);
 	}
-
-	private static final String GROUP = "reactive-vs-loom-app";
-
-	private static final Path V1 = Path.of("/sys/fs/cgroup/cpu");
-
-	private static final Path V2 = Path.of("/sys/fs/cgroup");
 
 	boolean set() {
 		return this.cores > 0;

@@ -145,9 +145,8 @@ final class Overload {
 	}
 
 	/**
-	 * One line on the runs of a variant:
-	 * {@code every target met in 1 of 3; missed: 503 p99
-	 * at 1 x in 2 of 3, ...}.
+	 * One line on the runs of a variant, e.g. "every target met in 1 of 3; missed: 503
+	 * p99 at 1 x in 2 of 3".
 	 */
 	static String tallyLine(List<List<String>> runs) {
 		long clean = runs.stream().filter(List::isEmpty).count();
