@@ -10,6 +10,8 @@ import dev.rvl.domain.order.Product;
 import dev.rvl.domain.order.StoredOrder;
 import dev.rvl.domain.sql.OrderRows;
 import dev.rvl.domain.sql.OrderSql;
+import io.netty.buffer.ByteBuf;
+import io.netty.util.ReferenceCountUtil;
 import io.r2dbc.spi.Parameters;
 import io.r2dbc.spi.R2dbcType;
 import reactor.core.publisher.Flux;
@@ -35,11 +37,17 @@ class OrderRepository {
 		return this.db.sql(OrderSql.FIND_CUSTOMER)
 			.bind("id", customerId)
 			.map((row) -> OrderRows.customer(row::get))
-			.one();
+			.one()
+			.as(OrderRepository::releasingDroppedParameters);
 	}
 
-	Flux<Product> findProducts(List<String> skus) {
-		return this.db.sql(OrderSql.FIND_PRODUCTS).bind("skus", skus).map((row) -> OrderRows.product(row::get)).all();
+	Mono<List<Product>> findProducts(List<String> skus) {
+		return this.db.sql(OrderSql.FIND_PRODUCTS)
+			.bind("skus", skus)
+			.map((row) -> OrderRows.product(row::get))
+			.all()
+			.collectList()
+			.as(OrderRepository::releasingDroppedParameters);
 	}
 
 	/**
@@ -53,11 +61,15 @@ class OrderRepository {
 				.rowsUpdated()
 				.filter((updated) -> updated == 0)
 				.map((updated) -> line.sku()))
-			.collectList();
+			.collectList()
+			.as(OrderRepository::releasingDroppedParameters);
 	}
 
 	Mono<Void> insert(NewOrder order) {
-		return this.db.sql(OrderSql.INSERT_ORDER).bindValues(bindable(OrderSql.orderParameters(order))).then();
+		return this.db.sql(OrderSql.INSERT_ORDER)
+			.bindValues(bindable(OrderSql.orderParameters(order)))
+			.then()
+			.as(OrderRepository::releasingDroppedParameters);
 	}
 
 	Mono<StoredOrder> findOrder(UUID id) {
@@ -66,7 +78,8 @@ class OrderRepository {
 			.map((row) -> OrderRows.orderLine(row::get))
 			.all()
 			.collectList()
-			.flatMap((rows) -> Mono.justOrEmpty(OrderRows.assembleOne(rows)));
+			.flatMap((rows) -> Mono.justOrEmpty(OrderRows.assembleOne(rows)))
+			.as(OrderRepository::releasingDroppedParameters);
 	}
 
 	Mono<StoredOrder> findByIdempotencyKey(String key) {
@@ -75,7 +88,8 @@ class OrderRepository {
 			.map((row) -> OrderRows.orderLine(row::get))
 			.all()
 			.collectList()
-			.flatMap((rows) -> Mono.justOrEmpty(OrderRows.assembleOne(rows)));
+			.flatMap((rows) -> Mono.justOrEmpty(OrderRows.assembleOne(rows)))
+			.as(OrderRepository::releasingDroppedParameters);
 	}
 
 	Mono<List<StoredOrder>> listOrders(long customerId, int limit) {
@@ -85,7 +99,23 @@ class OrderRepository {
 			.map((row) -> OrderRows.orderLine(row::get))
 			.all()
 			.collectList()
-			.map(OrderRows::assemble);
+			.map(OrderRows::assemble)
+			.as(OrderRepository::releasingDroppedParameters);
+	}
+
+	/**
+	 * Releases the bind parameters the driver drops. r2dbc-postgresql (1.1.3) encodes a
+	 * statement's parameters into buffers on the connection's loop when the statement
+	 * runs; a cancellation from another thread meanwhile (a client that went away, on the
+	 * server's loop) makes the operators collecting them discard them unreleased, a leak
+	 * NoBufferLeaks caught in CI ({@code CancelledQueriesTests} reproduces it). Reactor
+	 * hands what an operator discards to the hook in its subscriber's context, and the
+	 * context set here reaches the driver's operators of every statement of the query.
+	 * Only {@link ByteBuf}s: the driver's messages and results, which it releases itself,
+	 * are other reference-counted types, and the hook would release them twice.
+	 */
+	private static <T> Mono<T> releasingDroppedParameters(Mono<T> query) {
+		return query.doOnDiscard(ByteBuf.class, ReferenceCountUtil::release);
 	}
 
 	/**

@@ -97,7 +97,6 @@ public class OrderService {
 		return this.repository.findCustomer(order.customerId())
 			.switchIfEmpty(Mono.error(() -> Problems.customerNotFound(order.customerId())))
 			.flatMap((customer) -> this.repository.findProducts(order.skus())
-				.collectList()
 				.map((products) -> OrderDraft.of(order, customer, products)));
 	}
 
