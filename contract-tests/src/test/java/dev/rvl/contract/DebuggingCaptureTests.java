@@ -1,8 +1,12 @@
 package dev.rvl.contract;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -44,6 +48,45 @@ class DebuggingCaptureTests {
 		assertThat(DebuggingCapture.normalizeLog(List.of(hundredthPool), List.of("main")))
 			.as("a name no live thread explains")
 			.isEqualTo("INFO [reactive-app] [...-epoll-N-N] [trace= span=] x : y\n");
+	}
+
+	/**
+	 * Nor with the moment the dump catches a periodic thread: the Loom app's
+	 * scheduling-lag probe sleeps between its wake-ups, and a dump finds it TIMED_WAITING
+	 * in its sleep or, just woken, RUNNABLE in the same frames (a CI run did). Threads
+	 * held by an order show their state.
+	 */
+	@Test
+	void aThreadInASleepReadsAsSleepingAtEitherMoment(@TempDir Path dir) throws IOException {
+		String asleep = DebuggingCapture.summarize("loom", "dev.rvl.loom",
+				dump(dir.resolve("asleep.json"), "TIMED_WAITING"), 80);
+		String woken = DebuggingCapture.summarize("loom", "dev.rvl.loom", dump(dir.resolve("woken.json"), "RUNNABLE"),
+				80);
+
+		assertThat(woken).isEqualTo(asleep)
+			.contains("1 virtual sleeping threads, dev.rvl.loom.config.SchedulingLagProbes.lambda$start$N")
+			.contains("Stack of one virtual thread \"scheduling-lag\" (sleeping)")
+			.contains("1 virtual TIMED_WAITING threads, dev.rvl.loom.partner.PartnerClient.fraudScore")
+			.doesNotContain("RUNNABLE");
+	}
+
+	private static Path dump(Path file, String probeState) throws IOException {
+		String probe = """
+				{"name": "scheduling-lag", "virtual": true, "state": "%s", "stack": [
+				  "java.base/java.lang.VirtualThread.parkNanos(VirtualThread.java:1)",
+				  "java.base/java.lang.VirtualThread.sleepNanos(VirtualThread.java:2)",
+				  "java.base/java.lang.Thread.sleepNanos(Thread.java:3)",
+				  "java.base/java.lang.Thread.sleep(Thread.java:4)",
+				  "dev.rvl.loom.config.SchedulingLagProbes.lambda$start$0(SchedulingLagProbes.java:5)",
+				  "java.base/java.lang.VirtualThread.run(VirtualThread.java:6)"]}""".formatted(probeState);
+		String order = """
+				{"name": "", "virtual": true, "state": "TIMED_WAITING", "stack": [
+				  "java.base/java.lang.VirtualThread.parkNanos(VirtualThread.java:1)",
+				  "dev.rvl.loom.partner.PartnerClient.fraudScore(PartnerClient.java:7)",
+				  "java.base/java.lang.VirtualThread.run(VirtualThread.java:6)"]}""";
+		return Files.writeString(file, """
+				{"threadDump": {"threadContainers": [{"container": "<root>", "threads": [%s, %s]}]}}
+				""".formatted(probe, order));
 	}
 
 }
