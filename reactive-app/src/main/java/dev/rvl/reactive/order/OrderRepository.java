@@ -111,8 +111,10 @@ class OrderRepository {
 	 * NoBufferLeaks caught in CI ({@code CancelledQueriesTests} reproduces it). Reactor
 	 * hands what an operator discards to the hook in its subscriber's context, and the
 	 * context set here reaches the driver's operators of every statement of the query.
-	 * Only {@link ByteBuf}s: the driver's messages and results, which it releases itself,
-	 * are other reference-counted types, and the hook would release them twice.
+	 * Only {@link ByteBuf}s: the driver's messages and results are other
+	 * reference-counted types, which its own discard hooks release, and Reactor runs
+	 * every hook in the context - one for all reference-counted objects would release
+	 * them a second time.
 	 */
 	private static <T> Mono<T> releasingDroppedParameters(Mono<T> query) {
 		return query.doOnDiscard(ByteBuf.class, ReferenceCountUtil::release);
