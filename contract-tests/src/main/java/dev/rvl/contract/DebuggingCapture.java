@@ -321,7 +321,7 @@ public final class DebuggingCapture {
 			text.append("  none: no thread is held by a waiting order\n");
 		}
 		byAppFrame.forEach((frame, held) -> text.append(String.format("  %4d %s %s threads, %s%n", held.size(),
-				held.get(0).virtual() ? "virtual" : "platform", state(held), frame)));
+				held.get(0).virtual() ? "virtual" : "platform", activities(held), frame)));
 		text.append("\nThe app's other threads, by kind (numbers in names replaced by N; counts follow the cores):\n");
 		kinds.forEach((type, names) -> names
 			.forEach((name) -> text.append(String.format("  %-8s %-32s %s%n", type, name, KINDS.get(name)))));
@@ -347,10 +347,10 @@ public final class DebuggingCapture {
 		return text.toString();
 	}
 
-	private static String state(List<DumpedThread> threads) {
-		TreeSet<String> states = new TreeSet<>();
-		threads.forEach((thread) -> states.add(thread.activity()));
-		return String.join("/", states);
+	private static String activities(List<DumpedThread> threads) {
+		TreeSet<String> activities = new TreeSet<>();
+		threads.forEach((thread) -> activities.add(thread.activity()));
+		return String.join("/", activities);
 	}
 
 	/**
