@@ -102,6 +102,7 @@ final class MarkdownReport {
 				.append(range(spread.knee()))
 				.append(" | ")
 				.append((spread.kneeSpreadPercent() != null) ? num(spread.kneeSpreadPercent()) + " %" : "-")
+				.append(spread.kneeAbovePlan() ? " (every run held every step)" : "")
 				.append(" | ")
 				.append(range(spread.throughput()))
 				.append(" | ")

@@ -187,7 +187,11 @@ final class PublishedResults {
 				"\n| variant | runs | knee min / median / max | knee spread | app CPU ms per order min / median / max |"
 						+ " p99 ms at the knee min / median / max |\n");
 		md.append("|---|---:|---:|---:|---:|---:|\n");
+		List<Spread> spreads = new ArrayList<>();
 		for (JsonNode spread : summary.path("spreads")) {
+			boolean abovePlan = kneeAbovePlan(summary, spread.path("variant").asText());
+			ObjectNode withAbovePlan = ((ObjectNode) spread.deepCopy()).put("kneeAbovePlan", abovePlan);
+			spreads.add(ReportWriter.JSON.treeToValue(withAbovePlan, Spread.class));
 			md.append("| ")
 				.append(spread.path("variant").asText())
 				.append(" | ")
@@ -196,14 +200,33 @@ final class PublishedResults {
 				.append(range(spread.path("knee")))
 				.append(" | ")
 				.append(num(spread.path("kneeSpreadPercent")))
-				.append(" % | ")
+				.append(abovePlan ? " % (every run held every step) | " : " % | ")
 				.append(range(spread.path("appCpuMsPerOrder")))
 				.append(" | ")
 				.append(range(spread.path("p99Ms")))
 				.append(" |\n");
 		}
 		md.append('\n');
-		summary.path("comparisons").forEach((line) -> md.append("- ").append(line.asText()).append('\n'));
+		Spread.comparisons(spreads).forEach((line) -> md.append("- ").append(line).append('\n'));
+	}
+
+	/**
+	 * Whether every run of the variant held every step (read from its knees, which
+	 * summaries written before {@link Spread#kneeAbovePlan()} have as well).
+	 */
+	private static boolean kneeAbovePlan(JsonNode summary, String variant) {
+		boolean any = false;
+		for (JsonNode run : summary.path("variants")) {
+			if (variant.equals(run.path("id").asText()) && !run.path("error").isString()) {
+				JsonNode knee = run.path("knee");
+				if (!knee.path("heldOffered").isNumber() || knee.path("firstFailingOffered").isNumber()
+						|| knee.path("searchedFailing").isNumber()) {
+					return false;
+				}
+				any = true;
+			}
+		}
+		return any;
 	}
 
 	/**

@@ -21,9 +21,11 @@ import java.util.function.Function;
  * @param appCpuMsPerOrder app CPU per order at the knee (ms)
  * @param postgresCpuMsPerOrder PostgreSQL's CPU per order at the knee (ms)
  * @param kneeSpreadPercent (max - min) / median of the knee, in percent, or {@code null}
+ * @param kneeAbovePlan every run held every step: each knee is the plan's top, a lower
+ * bound, and its spread says nothing about the knee itself
  */
 record Spread(String variant, int runs, Range knee, Range throughput, Range p99Ms, Range appCpuMsPerOrder,
-		Range postgresCpuMsPerOrder, Double kneeSpreadPercent) {
+		Range postgresCpuMsPerOrder, Double kneeSpreadPercent, boolean kneeAbovePlan) {
 
 	static List<Spread> of(List<VariantSummary> variants) {
 		Map<String, List<VariantSummary>> byVariant = new LinkedHashMap<>();
@@ -38,9 +40,18 @@ record Spread(String variant, int runs, Range knee, Range throughput, Range p99M
 			spreads.add(new Spread(id, runs.size(), knee, Range.of(runs, (v) -> v.knee().throughput()),
 					Range.of(runs, (v) -> (v.knee().p99Ms() != null) ? v.knee().p99Ms().doubleValue() : null),
 					Range.of(runs, (v) -> v.knee().appCpuMsPerOrder()),
-					Range.of(runs, (v) -> v.knee().postgresCpuMsPerOrder()), spread));
+					Range.of(runs, (v) -> v.knee().postgresCpuMsPerOrder()), spread,
+					runs.stream().allMatch(Spread::heldEveryStep)));
 		});
 		return spreads;
+	}
+
+	/**
+	 * Whether a run held every step of its plan, so that its knee lies above the plan.
+	 */
+	static boolean heldEveryStep(VariantSummary variant) {
+		return variant.knee().heldOffered() != null && variant.knee().firstFailingOffered() == null
+				&& variant.knee().searchedFailing() == null;
 	}
 
 	/** The knee to quote: the searched one where the search ran. */
@@ -52,7 +63,8 @@ record Spread(String variant, int runs, Range knee, Range throughput, Range p99M
 	/**
 	 * Each pair of variants, in words: which knee is higher, or "no difference" when
 	 * their ranges overlap (with one repetition every range is a point: the report says
-	 * the spread is unknown).
+	 * the spread is unknown). Two variants that held every step of the plan are not told
+	 * apart by it: both knees lie above its top.
 	 */
 	static List<String> comparisons(List<Spread> spreads) {
 		List<String> lines = new ArrayList<>();
@@ -63,9 +75,13 @@ record Spread(String variant, int runs, Range knee, Range throughput, Range p99M
 				if (a.knee().median() == null || b.knee().median() == null) {
 					continue;
 				}
-				String figures = String.format(Locale.ROOT, "%s knee %s vs %s knee %s", a.variant(), a.knee().text(),
-						b.variant(), b.knee().text());
-				if (a.runs() < 2 || b.runs() < 2) {
+				String figures = String.format(Locale.ROOT, "%s knee %s vs %s knee %s", a.variant(), a.kneeText(),
+						b.variant(), b.kneeText());
+				if (a.kneeAbovePlan() && b.kneeAbovePlan()) {
+					lines.add(figures + ": both held every step - the plan's top is below both knees and does not"
+							+ " tell them apart (offer more with --rates, or cap the apps' CPU)");
+				}
+				else if (a.runs() < 2 || b.runs() < 2) {
 					lines.add(figures + ": one run each, the spread is unknown (--repeat 3 tells)");
 				}
 				else if (a.knee().max() < b.knee().min() || b.knee().max() < a.knee().min()) {
@@ -78,6 +94,10 @@ record Spread(String variant, int runs, Range knee, Range throughput, Range p99M
 			}
 		}
 		return lines;
+	}
+
+	private String kneeText() {
+		return this.kneeAbovePlan ? "≥ " + this.knee.text() : this.knee.text();
 	}
 
 	/**

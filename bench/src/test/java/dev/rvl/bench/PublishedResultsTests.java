@@ -69,8 +69,40 @@ class PublishedResultsTests {
 		String table = PublishedResults.table(ReportWriter.JSON.readTree(summary));
 
 		assertThat(table).contains("| loom | 3 | 200 / 400 / 400 | 50 % | 1.10 / 1.20 / 1.50 | 120 / 130 / 140 |",
-				"- loom alone", "| offered orders/s | loom: median ok/s · p99 ms · app ms/order |",
-				"| 200 | 200 · 120 · 1.40 |", "| 400 | 398 · 140 · 1.10 ✗ 1/3 |");
+				"| offered orders/s | loom: median ok/s · p99 ms · app ms/order |", "| 200 | 200 · 120 · 1.40 |",
+				"| 400 | 398 · 140 · 1.10 ✗ 1/3 |");
+		// the comparisons are worded from the figures, not copied from the summary
+		assertThat(table).doesNotContain("loom alone");
+	}
+
+	@Test
+	void saysWhenEveryRunHeldEveryStepEvenOfSummariesWrittenBeforeItWasRecorded() throws Exception {
+		String spread = """
+				{"variant": "%s", "runs": 2, "knee": {"min": 700, "median": 700, "max": 700},
+				 "appCpuMsPerOrder": {"min": 1.1, "median": 1.2, "max": 1.3}, "p99Ms": {"min": 120, "median": 125,
+				 "max": 130}, "kneeSpreadPercent": 0}""";
+		String summary = """
+				{"repeat": 2, "verdict": "VALID", "workload": {"preset": "standard", "cores": 2},
+				 "variants": [
+				  {"id": "loom", "label": "loom #1", "knee": {"heldOffered": 700}, "steps": []},
+				  {"id": "loom", "label": "loom #2", "knee": {"heldOffered": 700}, "steps": []},
+				  {"id": "reactive", "label": "reactive #1", "knee": {"heldOffered": 700}, "steps": []},
+				  {"id": "reactive", "label": "reactive #2", "knee": {"heldOffered": 700}, "steps": []}],
+				 "spreads": [%s, %s],
+				 "comparisons": ["loom knee 700 vs reactive knee 700: no difference (within the spread)"]}
+				""".formatted(spread.formatted("loom"), spread.formatted("reactive"));
+
+		String table = PublishedResults.table(ReportWriter.JSON.readTree(summary));
+		String reactiveFailedOnce = PublishedResults.table(ReportWriter.JSON
+			.readTree(summary.replace("\"label\": \"reactive #2\", \"knee\": {\"heldOffered\": 700}",
+					"\"label\": \"reactive #2\", \"knee\": {\"heldOffered\": 700, \"firstFailingOffered\": 750}")));
+
+		assertThat(table)
+			.contains("| loom | 2 | 700 / 700 / 700 | 0 % (every run held every step) |",
+					"- loom knee ≥ 700 vs reactive knee ≥ 700: both held every step")
+			.doesNotContain("no difference");
+		assertThat(reactiveFailedOnce).contains("| reactive | 2 | 700 / 700 / 700 | 0 % |",
+				"- loom knee ≥ 700 vs reactive knee 700: no difference (within the spread)");
 	}
 
 	@Test

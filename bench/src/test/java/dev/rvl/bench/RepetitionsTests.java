@@ -82,6 +82,24 @@ class RepetitionsTests {
 	}
 
 	@Test
+	void knowsWhenEveryRunHeldEveryStepAndDoesNotTellSuchKneesApart() {
+		List<Spread> capped = Spread.of(List.of(heldEveryStep("reactive", 1, 700.0),
+				heldEveryStep("reactive", 2, 700.0), heldEveryStep("loom", 1, 700.0), heldEveryStep("loom", 2, 700.0),
+				run("platform", 1, 600.0), run("platform", 2, 600.0)));
+
+		assertThat(capped).extracting(Spread::kneeAbovePlan).containsExactly(true, true, false);
+		assertThat(Spread.comparisons(capped)).containsExactly(
+				"reactive knee ≥ 700 vs loom knee ≥ 700: both held every step - the plan's top is below both knees"
+						+ " and does not tell them apart (offer more with --rates, or cap the apps' CPU)",
+				"reactive knee ≥ 700 vs platform knee 600: reactive holds more (the ranges do not overlap)",
+				"loom knee ≥ 700 vs platform knee 600: loom holds more (the ranges do not overlap)");
+		// one run that failed a level makes the variant's knee a measured one again
+		assertThat(Spread.of(List.of(heldEveryStep("loom", 1, 700.0), run("loom", 2, 650.0))))
+			.extracting(Spread::kneeAbovePlan)
+			.containsExactly(false);
+	}
+
+	@Test
 	void measuresHowFarTheGeneratorFellBehindItsSchedule() {
 		List<Recording.Row> all = List.of(row(0, "all", 100, 200), row(1, "all", 100, 200), row(2, "all", 100, 200),
 				row(3, "all", 100, 200));
@@ -98,8 +116,19 @@ class RepetitionsTests {
 		return new Recording.Row(1000 * second, second, 0, offered, request, requests, 0, 0, 1, 1, 1, 1, Map.of());
 	}
 
+	/** A run whose knee is {@code knee}: it failed the level above. */
 	private static VariantSummary run(String id, int repetition, Double knee) {
-		VariantSummary.KneeSummary summary = new VariantSummary.KneeSummary(knee, 0, knee, 300L, null, null, 0.9, 0.8,
+		return run(id, repetition, knee, knee + 25);
+	}
+
+	/** A run that held every step, the plan's top {@code top} included. */
+	private static VariantSummary heldEveryStep(String id, int repetition, Double top) {
+		return run(id, repetition, top, null);
+	}
+
+	/** A run whose knee is {@code knee} and, unless null, that failed {@code failed}. */
+	private static VariantSummary run(String id, int repetition, Double knee, Double failed) {
+		VariantSummary.KneeSummary summary = new VariantSummary.KneeSummary(knee, 0, knee, 300L, failed, null, 0.9, 0.8,
 				null, null);
 		return new VariantSummary(id, id, null, summary, List.of(), List.of(), Map.of(), Map.of(), Map.of(), List.of(),
 				null, Map.of(), Map.of(), Map.of(), null, repetition, id + " #" + repetition, List.of(), null, null);
