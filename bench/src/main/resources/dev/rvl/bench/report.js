@@ -319,7 +319,7 @@
 		content.appendChild(el('div', { id: 'spread' }, table(['variant', 'runs', 'knee min / median / max', 'knee spread', 'ok/s at knee',
 			'p99 at knee (ms)', 'app CPU ms/order', 'PostgreSQL CPU ms/order'], (S.spreads || []).map(function (sp) {
 			function r(x, d) { return x && x.median !== null ? fmt(x.min, d) + ' / ' + fmt(x.median, d) + ' / ' + fmt(x.max, d) : '–'; }
-			return { cells: [sp.variant, String(sp.runs), r(sp.knee, 0), sp.kneeSpreadPercent === null ? '–' : fmt(sp.kneeSpreadPercent, 1) + ' %',
+			return { cells: [sp.variant, String(sp.runs), r(sp.knee, 0), sp.kneeSpreadPercent === null ? '–' : fmt(sp.kneeSpreadPercent, 1) + ' %' + (sp.kneeAbovePlan ? ' (every run held every step)' : ''),
 				r(sp.throughput, 1), r(sp.p99Ms, 0), r(sp.appCpuMsPerOrder, 2), r(sp.postgresCpuMsPerOrder, 2)] };
 		}), 1)));
 		var comparisons = el('ul');

@@ -67,6 +67,8 @@ class ReportRenderingTests {
 		assertThat(status.group(1)).as(status.group(2)).contains("data-state=\"ok\"").contains("data-errors=\"0\"");
 		assertThat(dom).contains("id=\"overload-verdicts\"", "id=\"overload-repetitions\"",
 				"every target met in 1 of 3; missed: 503 p99 at 1 x in 2 of 3, goodput at 4 x in 1 of 3");
+		// the fixture's reactive and loom held every step: their spread says so
+		assertThat(dom).contains("id=\"spread\"", " % (every run held every step)");
 	}
 
 	static String dumpDom(Path page, Path profile) throws IOException, InterruptedException {
