@@ -218,9 +218,8 @@ final class PublishedResults {
 		boolean any = false;
 		for (JsonNode run : summary.path("variants")) {
 			if (variant.equals(run.path("id").asText()) && !run.path("error").isString()) {
-				JsonNode knee = run.path("knee");
-				if (!knee.path("heldOffered").isNumber() || knee.path("firstFailingOffered").isNumber()
-						|| knee.path("searchedFailing").isNumber()) {
+				if (!ReportWriter.JSON.treeToValue(run.path("knee"), VariantSummary.KneeSummary.class)
+					.heldEveryStep()) {
 					return false;
 				}
 				any = true;

@@ -41,17 +41,9 @@ record Spread(String variant, int runs, Range knee, Range throughput, Range p99M
 					Range.of(runs, (v) -> (v.knee().p99Ms() != null) ? v.knee().p99Ms().doubleValue() : null),
 					Range.of(runs, (v) -> v.knee().appCpuMsPerOrder()),
 					Range.of(runs, (v) -> v.knee().postgresCpuMsPerOrder()), spread,
-					runs.stream().allMatch(Spread::heldEveryStep)));
+					runs.stream().allMatch((run) -> run.knee().heldEveryStep())));
 		});
 		return spreads;
-	}
-
-	/**
-	 * Whether a run held every step of its plan, so that its knee lies above the plan.
-	 */
-	static boolean heldEveryStep(VariantSummary variant) {
-		return variant.knee().heldOffered() != null && variant.knee().firstFailingOffered() == null
-				&& variant.knee().searchedFailing() == null;
 	}
 
 	/** The knee to quote: the searched one where the search ran. */

@@ -430,6 +430,14 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 			return new KneeSummary(null, null, null, null, null, null, null, null, null, null);
 		}
 
+		/**
+		 * Whether the run held every step of its plan (no level failed in the stairs or
+		 * the search): its knee lies above the plan, which gives only a lower bound.
+		 */
+		boolean heldEveryStep() {
+			return this.heldOffered != null && this.firstFailingOffered == null && this.searchedFailing == null;
+		}
+
 		static KneeSummary of(Knee knee, List<StepRow> steps) {
 			return of(knee, steps, List.of());
 		}
