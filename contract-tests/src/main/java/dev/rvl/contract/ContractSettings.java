@@ -139,9 +139,6 @@ public final class ContractSettings {
 		// budget is tested in shared-domain and, on the shipped settings, in
 		// ResilienceContract.
 		properties.put("orders.queue-budget", QUEUE_BUDGET.toMillis() + "ms");
-		// No warm-up before ready (up to 30 s of the app's own requests per context): the
-		// shipped warm-up is tested in ResilienceContract, on the packaged jar.
-		properties.put("orders.warm-up.max-duration", "0s");
 		properties.put("db.pool-size", Integer.toString(POOL_SIZE));
 		properties.put("db.acquire-timeout", POOL_ACQUIRE_TIMEOUT.toMillis() + "ms");
 		properties.put("server.netty.idle-timeout", IDLE_TIMEOUT.toMillis() + "ms");

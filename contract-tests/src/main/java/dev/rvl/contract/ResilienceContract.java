@@ -16,7 +16,6 @@ import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 import dev.rvl.contract.OpenLoad.Outcome;
-import dev.rvl.domain.seed.SeedData;
 import dev.rvl.testsupport.OwnPostgres;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -166,27 +165,6 @@ public abstract class ResilienceContract {
 
 	TestDatabase database() {
 		return TestDatabase.of(this.postgres.database());
-	}
-
-	/**
-	 * On its shipped settings the app warmed itself up before it reported ready
-	 * ({@code orders.warm-up}, README "Warm-up before ready"): its requests were answered
-	 * as the warm-up expects them (fraud-rejected orders, lists, a missing order), none
-	 * otherwise, and it wrote nothing - the fresh database is still as seeded.
-	 */
-	@Test
-	@Order(0)
-	void warmedUpBeforeReadyAndWroteNothing() {
-		double expected = this.app.metric("orders_warm_up_requests", "answer=expected");
-		this.figures.put("warm-up", "requests expected / refused / other",
-				expected + " / " + this.app.metric("orders_warm_up_requests", "answer=refused") + " / "
-						+ this.app.metric("orders_warm_up_requests", "answer=other"));
-		assertThat(expected).as("warm-up requests answered as expected").isPositive();
-		assertThat(this.app.metric("orders_warm_up_requests", "answer=other")).isZero();
-		assertThat(this.app.metric("orders_warm_up_duration_seconds", "ending=gave-up")).isNaN();
-		assertThat(database().orders()).isZero();
-		assertThat(database().orderLines()).isZero();
-		assertThat(database().totalStock()).isEqualTo((long) SeedData.PRODUCTS * SeedData.INITIAL_STOCK);
 	}
 
 	@Test

@@ -7,7 +7,6 @@ import dev.rvl.domain.admission.SchedulingLag;
 import dev.rvl.domain.config.DatabaseSettings;
 import dev.rvl.domain.config.OrdersSettings;
 import dev.rvl.domain.config.PartnerSettings;
-import dev.rvl.domain.config.WarmUpSettings;
 import io.micrometer.core.instrument.MeterRegistry;
 
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -18,7 +17,7 @@ import org.springframework.core.env.Environment;
 /**
  * The beans both apps share: the {@code orders.*}, {@code partner.*} and {@code db.*}
  * settings (bound from {@code application.yml} into the shared records), the clock,
- * admission control, the order metrics and the warm-up before ready.
+ * admission control and the order metrics.
  */
 @AutoConfiguration
 public class SharedWebConfiguration {
@@ -36,17 +35,6 @@ public class SharedWebConfiguration {
 	@Bean
 	DatabaseSettings databaseSettings(Environment environment) {
 		return Binder.get(environment).bindOrCreate("db", DatabaseSettings.class);
-	}
-
-	@Bean
-	WarmUpSettings warmUpSettings(Environment environment) {
-		return Binder.get(environment).bindOrCreate("orders.warm-up", WarmUpSettings.class);
-	}
-
-	/** The warm-up before the app reports ready ({@link WarmUp}). */
-	@Bean
-	WarmUpBeforeReady warmUpBeforeReady(WarmUpSettings settings, Environment environment, MeterRegistry registry) {
-		return new WarmUpBeforeReady(settings, environment, registry);
 	}
 
 	@Bean
