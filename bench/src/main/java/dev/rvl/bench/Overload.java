@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -165,31 +164,44 @@ final class Overload {
 	 * Seconds from the start of a step until the p99 of served primary requests over
 	 * every following {@value #WINDOW_SECONDS}-second window stays within the SLO to the
 	 * step's end; {@code null} if it never does. Windows are merged from the per-second
-	 * histograms.
+	 * histograms. The step starts at its first second of any request: a second whose
+	 * orders were all refused has no row of the primary request (refusals are recorded
+	 * apart), and counting from the first served one hid the time an app spent refusing
+	 * everything. For the same reason a window with a second in which every order was
+	 * refused is not within the SLO: refusing every order is not serving it in time.
 	 */
 	static Long secondsToSlo(Recording recording, String primary, long sloP99Ms, int step) {
-		Map<Long, Row> seconds = new TreeMap<>();
-		recording.rows()
+		List<Long> times = recording.rows()
 			.stream()
-			.filter((row) -> row.step() == step && primary.equals(row.request()))
-			.forEach((row) -> seconds.put(row.elapsed(), row));
-		if (seconds.isEmpty()) {
+			.filter((row) -> row.step() == step)
+			.map(Row::elapsed)
+			.distinct()
+			.sorted()
+			.toList();
+		if (times.isEmpty()) {
 			return null;
 		}
-		List<Long> times = new ArrayList<>(seconds.keySet());
+		java.util.Set<Long> refusingAll = recording.rows()
+			.stream()
+			.filter((row) -> row.step() == step && row.request().equals(primary + Recording.REFUSED))
+			.map(Row::elapsed)
+			.filter((second) -> recording.histograms().get(new Recording.SecondKey(second, primary)) == null)
+			.collect(Collectors.toSet());
 		long first = times.get(0);
 		Long settled = null;
 		for (int i = times.size() - 1; i >= 0; i--) {
 			int from = Math.max(0, i - WINDOW_SECONDS + 1);
 			org.HdrHistogram.Histogram window = new org.HdrHistogram.Histogram(2);
+			boolean refused = false;
 			for (int j = from; j <= i; j++) {
 				org.HdrHistogram.Histogram second = recording.histograms()
 					.get(new Recording.SecondKey(times.get(j), primary));
 				if (second != null) {
 					window.add(second);
 				}
+				refused |= refusingAll.contains(times.get(j));
 			}
-			boolean within = window.getTotalCount() == 0 || window.getValueAtPercentile(99) <= sloP99Ms;
+			boolean within = !refused && (window.getTotalCount() == 0 || window.getValueAtPercentile(99) <= sloP99Ms);
 			if (!within) {
 				break;
 			}

@@ -76,6 +76,48 @@ class OverloadTests {
 			.missed()).containsExactly("never settled within the SLO");
 	}
 
+	@Test
+	void countsTheSecondsAnAppRefusedEveryOrderAsOutsideTheSlo() {
+		long[] latencies = new long[30];
+		java.util.Arrays.fill(latencies, 150);
+
+		Recording refusingFirst = withRefusedOnly(seconds(0, 30, latencies), 0, 0, 12);
+		Recording refusingInBetween = withRefusedOnly(seconds(0, 30, latencies), 0, 15, 22);
+
+		assertThat(Overload.coldStart(100, refusingFirst, "place-order", 500).secondsToSlo())
+			.as("from the step's first second, not from its first served order")
+			.isEqualTo(12);
+		assertThat(Overload.coldStart(100, refusingInBetween, "place-order", 500).secondsToSlo())
+			.as("seven seconds of nothing served are not within the SLO")
+			.isEqualTo(22);
+		assertThat(Overload.coldStart(100, withRefusedOnly(seconds(0, 30, latencies), 0, 0, 30), "place-order", 500)
+			.missed()).containsExactly("never settled within the SLO");
+	}
+
+	/**
+	 * The recording with every order of the seconds {@code [from, to)} of {@code step}
+	 * refused: their place-order rows and histograms replaced by a refusals row and the
+	 * second's {@code all} row, as the Gatling recorder writes them.
+	 */
+	private static Recording withRefusedOnly(Recording recording, int step, int from, int to) {
+		List<Row> rows = new ArrayList<>();
+		Map<SecondKey, Histogram> histograms = new HashMap<>(recording.histograms());
+		for (Row row : recording.rows()) {
+			long second = row.elapsed() - 100;
+			if (row.step() == step && second >= from && second < to) {
+				histograms.remove(new SecondKey(row.elapsed(), row.request()));
+				for (String request : List.of("place-order:refused", "all")) {
+					rows.add(new Row(row.epochMs(), row.elapsed(), step, row.offered(), request, 0, 100, 0, 5, 8, 9, 9,
+							Map.of("503", 100L)));
+				}
+			}
+			else {
+				rows.add(row);
+			}
+		}
+		return new Recording(recording.meta(), rows, histograms);
+	}
+
 	private static StepStats level(int step, double offered, double ok, double refused, long refusedP99) {
 		return new StepStats(step, offered, 10, offered, ok, 2 * offered, 0, ok / offered, 110, 200, 300, 400,
 				(refusedP99 > 0) ? Map.of("201", (long) ok * 10, "503", (long) refused * 10) : Map.of("201", 10L), 0,
