@@ -362,10 +362,11 @@ final class MarkdownReport {
 					.append(v.label())
 					.append("** at ")
 					.append(num(v.coldStart().offered()))
-					.append(" orders/s from the first second: within the SLO after ")
-					.append((v.coldStart().secondsToSlo() != null) ? v.coldStart().secondsToSlo() + " s" : "never")
-					.append(v.coldStart().missed().isEmpty() ? ""
-							: " (" + String.join("; ", v.coldStart().missed()) + ")")
+					.append(" orders/s from the first second: ")
+					.append((v.coldStart().secondsToSlo() != null)
+							? "within the SLO after " + v.coldStart().secondsToSlo() + " s" : "never within the SLO")
+					.append(v.coldStart().missedTargets().isEmpty() ? ""
+							: " - missed: " + String.join(", ", v.coldStart().missedTargets()))
 					.append('\n');
 			}
 			repetitions(summary.coldStartOverRepetitions(), md);

@@ -295,7 +295,8 @@
 		if (cold.length) {
 			content.appendChild(el('h2', { text: 'Cold start under traffic' }));
 			content.appendChild(el('p', { class: 'note', text: 'Each app started without a warm-up and offered 80 % of its knee from the first second. '
-				+ 'Time to the SLO: from the first second on which every following 5-second window has its p99 within the SLO. Target: at most 20 s.' }));
+				+ 'Time to the SLO: from the first second of the load to the first second on which every following 5-second window has its p99 within the SLO; '
+				+ 'a window with a second in which every order was refused is not within it. Target: at most 20 s.' }));
 			content.appendChild(el('div', { id: 'cold-start' }, table(['variant', 'offered', 'seconds to the SLO', 'targets missed'], cold.map(function (v) {
 				return { cls: v.coldStart.missed.length ? 'failed' : '', cells: [v.label, fmt(v.coldStart.offered), v.coldStart.secondsToSlo === null ? 'never' : String(v.coldStart.secondsToSlo),
 					v.coldStart.missed.length ? v.coldStart.missed.join('; ') : 'none'] };

@@ -77,6 +77,20 @@ class OverloadTests {
 	}
 
 	@Test
+	void reportsEachColdStartOnceWithTheTargetItMissed() {
+		Summary summary = ReportFixture.coldStartRepetitions();
+		String id = summary.variants().get(0).id();
+
+		assertThat(MarkdownReport.render(summary)).contains(
+				"- **" + id + " #1** at 560 orders/s from the first second: within the SLO after 12 s\n",
+				"- **" + id + " #2** at 560 orders/s from the first second: within the SLO after 24 s"
+						+ " - missed: within the SLO in 20 s\n",
+				"- **" + id + " #3** at 560 orders/s from the first second: never within the SLO"
+						+ " - missed: within the SLO in 20 s\n",
+				"- **" + id + "**: every target met in 1 of 3; missed: within the SLO in 20 s in 2 of 3\n");
+	}
+
+	@Test
 	void countsTheSecondsAnAppRefusedEveryOrderAsOutsideTheSlo() {
 		long[] latencies = new long[30];
 		java.util.Arrays.fill(latencies, 150);

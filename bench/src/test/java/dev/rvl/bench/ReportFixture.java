@@ -167,6 +167,31 @@ final class ReportFixture {
 				fixture.comparisons(), fixture.provenance());
 	}
 
+	/**
+	 * One variant's cold start, three times: within the SLO after 12 s, after 24 s,
+	 * never.
+	 */
+	static Summary coldStartRepetitions() {
+		Summary fixture = summary(0.3);
+		VariantSummary variant = fixture.variants().get(0);
+		List<VariantSummary> runs = List.of(coldStarted(variant, 1, 12L), coldStarted(variant, 2, 24L),
+				coldStarted(variant, 3, null));
+		return new Summary(fixture.title(), fixture.generatedAt(), fixture.verdict(), fixture.valid(),
+				fixture.invalidReasons(), fixture.workload(), runs, fixture.findings(), fixture.settings(),
+				fixture.limits(), fixture.wallSeconds(), 3, fixture.seed(), fixture.runningOrder(), fixture.spreads(),
+				fixture.comparisons(), fixture.provenance());
+	}
+
+	private static VariantSummary coldStarted(VariantSummary v, int repetition, Long secondsToSlo) {
+		List<String> missed = (secondsToSlo == null) ? List.of("never settled within the SLO") : (secondsToSlo > 20)
+				? List.of("within the SLO after " + secondsToSlo + " s (at most 20 s)") : List.of();
+		Overload.ColdStartSummary coldStart = new Overload.ColdStartSummary(560, secondsToSlo, missed,
+				missed.isEmpty() ? List.of() : List.of("within the SLO in 20 s"));
+		return new VariantSummary(v.id(), v.description(), v.error(), v.knee(), v.steps(), v.limitsHit(), v.totals(),
+				v.peaks(), v.outcomes(), v.findings(), v.gatlingReport(), v.run(), v.load(), v.resources(), v.profile(),
+				repetition, v.id() + " #" + repetition, v.search(), null, coldStart);
+	}
+
 	private static VariantSummary overloaded(VariantSummary v, int repetition, List<String> missedTargets) {
 		List<Overload.Level> levels = List.of(new Overload.Level(0.5, 50, 50, 0.5, 120, 0, 0, 0),
 				new Overload.Level(1, 100, 100, 1.0, 200, 1, 150, 0));
