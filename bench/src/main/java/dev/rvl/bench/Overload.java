@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -181,7 +182,7 @@ final class Overload {
 		if (times.isEmpty()) {
 			return null;
 		}
-		java.util.Set<Long> refusingAll = recording.rows()
+		Set<Long> refusingAll = recording.rows()
 			.stream()
 			.filter((row) -> row.step() == step && row.request().equals(primary + Recording.REFUSED))
 			.map(Row::elapsed)
