@@ -26,6 +26,12 @@ final class Benchmark {
 
 	private static final int STUB_WARMUP_CALLS = 600;
 
+	/** How long the stub's JIT may take to settle before the first variant. */
+	private static final Duration STUB_JIT_SETTLE = Duration.ofSeconds(60);
+
+	/** Each round of the stub's JIT check: calls for at least this long. */
+	private static final Duration STUB_JIT_WINDOW = Duration.ofSeconds(2);
+
 	private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
 	private final BenchOptions options;
@@ -100,6 +106,10 @@ final class Benchmark {
 			this.progress.phase("stub", "ready at " + stub.baseUrl() + "; warming it up");
 			long answered = stub.warmUp(STUB_WARMUP_CALLS, this.options.partnerLatency());
 			this.progress.phase("stub", "warm-up: " + answered + " of " + STUB_WARMUP_CALLS + " calls answered");
+			OptionalLong stubPid = stub.pid();
+			if (stubPid.isPresent()) {
+				settleStubJit(stub, stubPid.getAsLong());
+			}
 			List<List<Variant>> orders = runningOrders(this.options.variants(), this.options.repeat(),
 					this.options.seed());
 			int total = orders.stream().mapToInt(List::size).sum();
@@ -172,6 +182,35 @@ final class Benchmark {
 					+ " ms, but the run assumes " + expected + " ms: start it with --stub.latency.fraud=" + expected
 					+ "ms --stub.latency.shipping=" + expected + "ms, or give --partner-latency to match it");
 		}
+	}
+
+	/**
+	 * Keeps calling the stub, a second or two at a time, until its JIT compiler threads
+	 * use less than {@value VariantRun#JIT_SETTLED_CORES} cores - at most
+	 * {@link #STUB_JIT_SETTLE}. The stub shares the harness's CPU with Gatling and
+	 * PostgreSQL; compiling while the first variant ran, it once answered 100 ms late for
+	 * a moment (its p99 208 ms at 80 orders/s in CI's quick check, a step of 8 s) and the
+	 * run was NOT VALID for a harness that had not settled.
+	 */
+	private void settleStubJit(StubProcess stub, long pid) {
+		long deadline = System.nanoTime() + STUB_JIT_SETTLE.toNanos();
+		double cores = Double.NaN;
+		while (System.nanoTime() < deadline) {
+			long before = ThreadCpu.jitTicks(this.proc, pid);
+			long started = System.nanoTime();
+			do {
+				stub.warmUp(STUB_WARMUP_CALLS, this.options.partnerLatency());
+			}
+			while (System.nanoTime() - started < STUB_JIT_WINDOW.toNanos());
+			cores = (ThreadCpu.jitTicks(this.proc, pid) - before) / (double) ProcFs.CLOCK_TICKS
+					/ ((System.nanoTime() - started) / 1e9);
+			if (cores < VariantRun.JIT_SETTLED_CORES) {
+				this.progress.phase("stub", format("JIT settled (compiler threads %.2f cores)", cores));
+				return;
+			}
+		}
+		this.progress.phase("stub",
+				format("JIT still compiling after %d s (%.2f cores); going on", STUB_JIT_SETTLE.toSeconds(), cores));
 	}
 
 	/**

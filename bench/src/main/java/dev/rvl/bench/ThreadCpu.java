@@ -78,6 +78,16 @@ record ThreadCpu(List<ThreadUse> top, double jitCores, double gcCores, double to
 		return new ThreadCpu(top, round(jit), round(gc), round(total));
 	}
 
+	/** CPU ticks so far of a process's JIT compiler threads. */
+	static long jitTicks(ProcFs proc, long pid) {
+		return proc.threads(pid)
+			.values()
+			.stream()
+			.filter((thread) -> isJit(thread.name()))
+			.mapToLong(ProcFs.ThreadStat::cpuTicks)
+			.sum();
+	}
+
 	static boolean isJit(String name) {
 		return name.startsWith("C2 CompilerThre") || name.startsWith("C1 CompilerThre");
 	}

@@ -33,7 +33,7 @@ final class VariantRun {
 	 */
 	private static final Duration JIT_SETTLE = Duration.ofSeconds(180);
 
-	private static final double JIT_SETTLED_CORES = 0.05;
+	static final double JIT_SETTLED_CORES = 0.05;
 
 	private final BenchOptions options;
 
@@ -230,10 +230,10 @@ final class VariantRun {
 		long pid = app.app().process().pid();
 		long deadline = System.nanoTime() + JIT_SETTLE.toNanos();
 		while (System.nanoTime() < deadline) {
-			long before = jitTicks(pid);
+			long before = ThreadCpu.jitTicks(this.proc, pid);
 			long started = System.nanoTime();
 			Warmup.hold(app.baseUrl(), rate, Duration.ofSeconds(5));
-			double cores = (jitTicks(pid) - before) / (double) ProcFs.CLOCK_TICKS
+			double cores = (ThreadCpu.jitTicks(this.proc, pid) - before) / (double) ProcFs.CLOCK_TICKS
 					/ ((System.nanoTime() - started) / 1e9);
 			if (cores < JIT_SETTLED_CORES) {
 				this.progress.phase(id, Benchmark.format("JIT settled (compiler threads %.2f cores)", cores));
@@ -242,15 +242,6 @@ final class VariantRun {
 			this.progress.phase(id, Benchmark.format("JIT still compiling (%.2f cores): 5 s more at %s orders/s", cores,
 					LoadPlan.number(rate)));
 		}
-	}
-
-	private long jitTicks(long pid) {
-		return this.proc.threads(pid)
-			.values()
-			.stream()
-			.filter((thread) -> ThreadCpu.isJit(thread.name()))
-			.mapToLong(ProcFs.ThreadStat::cpuTicks)
-			.sum();
 	}
 
 	/**
