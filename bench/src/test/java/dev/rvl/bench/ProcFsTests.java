@@ -84,6 +84,23 @@ class ProcFsTests {
 		assertThat(new ProcFs(root).children(100)).containsExactly(101L, 102L);
 	}
 
+	@Test
+	void addsUpTheCpuOfAJvmsCompilerThreadsOnly(@TempDir Path root) throws Exception {
+		thread(root, 300, 301, "C2 CompilerThre", 40, 2);
+		thread(root, 300, 302, "C1 CompilerThre", 7, 1);
+		thread(root, 300, 303, "reactor-http-epoll-1", 500, 90);
+		thread(root, 300, 304, "GC Thread#0", 30, 3);
+
+		assertThat(ThreadCpu.jitTicks(new ProcFs(root), 300)).isEqualTo(50);
+		assertThat(ThreadCpu.jitTicks(new ProcFs(root), 999)).as("a process that is gone").isZero();
+	}
+
+	private static void thread(Path root, long pid, long tid, String name, long utime, long stime) throws Exception {
+		Path task = Files.createDirectories(root.resolve(pid + "/task/" + tid));
+		Files.writeString(task.resolve("stat"),
+				tid + " (" + name + ") S 1 " + "0 ".repeat(9) + utime + " " + stime + " 0 0 " + "0 ".repeat(10) + "\n");
+	}
+
 	private static void process(Path root, long pid, long parent, String comm, String stat) throws Exception {
 		Path dir = Files.createDirectories(root.resolve(Long.toString(pid)));
 		Files.writeString(dir.resolve("stat"), stat.strip() + "\n");
