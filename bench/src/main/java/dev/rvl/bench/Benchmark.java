@@ -192,18 +192,17 @@ final class Benchmark {
 	 * a moment (its p99 208 ms at 80 orders/s in CI's quick check, a step of 8 s) and the
 	 * run was NOT VALID for a harness that had not settled.
 	 */
-	private void settleStubJit(StubProcess stub, long pid) {
+	private void settleStubJit(StubProcess stub, long pid) throws InterruptedException {
 		long deadline = System.nanoTime() + STUB_JIT_SETTLE.toNanos();
 		double cores = Double.NaN;
 		while (System.nanoTime() < deadline) {
-			long before = ThreadCpu.jitTicks(this.proc, pid);
-			long started = System.nanoTime();
-			do {
-				stub.warmUp(STUB_WARMUP_CALLS, this.options.partnerLatency());
-			}
-			while (System.nanoTime() - started < STUB_JIT_WINDOW.toNanos());
-			cores = (ThreadCpu.jitTicks(this.proc, pid) - before) / (double) ProcFs.CLOCK_TICKS
-					/ ((System.nanoTime() - started) / 1e9);
+			cores = ThreadCpu.jitCoresWhile(this.proc, pid, () -> {
+				long started = System.nanoTime();
+				do {
+					stub.warmUp(STUB_WARMUP_CALLS, this.options.partnerLatency());
+				}
+				while (System.nanoTime() - started < STUB_JIT_WINDOW.toNanos());
+			});
 			if (cores < VariantRun.JIT_SETTLED_CORES) {
 				this.progress.phase("stub", format("JIT settled (compiler threads %.2f cores)", cores));
 				return;

@@ -78,6 +78,17 @@ record ThreadCpu(List<ThreadUse> top, double jitCores, double gcCores, double to
 		return new ThreadCpu(top, round(jit), round(gc), round(total));
 	}
 
+	/**
+	 * The cores a process's JIT compiler threads used while {@code load} ran: what the
+	 * runner's JIT-settled checks (each app's, the stub's) compare with their limit.
+	 */
+	static double jitCoresWhile(ProcFs proc, long pid, Load load) throws InterruptedException {
+		long before = jitTicks(proc, pid);
+		long started = System.nanoTime();
+		load.run();
+		return (jitTicks(proc, pid) - before) / (double) ProcFs.CLOCK_TICKS / ((System.nanoTime() - started) / 1e9);
+	}
+
 	/** CPU ticks so far of a process's JIT compiler threads. */
 	static long jitTicks(ProcFs proc, long pid) {
 		return proc.threads(pid)
@@ -109,6 +120,14 @@ record ThreadCpu(List<ThreadUse> top, double jitCores, double gcCores, double to
 	 * @param cores cores it used (1.0 = one core all the time)
 	 */
 	record ThreadUse(String name, long tid, double cores) {
+	}
+
+	/** Load put on a process while its JIT is watched. */
+	@FunctionalInterface
+	interface Load {
+
+		void run() throws InterruptedException;
+
 	}
 
 }

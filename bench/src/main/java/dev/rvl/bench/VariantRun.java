@@ -230,11 +230,8 @@ final class VariantRun {
 		long pid = app.app().process().pid();
 		long deadline = System.nanoTime() + JIT_SETTLE.toNanos();
 		while (System.nanoTime() < deadline) {
-			long before = ThreadCpu.jitTicks(this.proc, pid);
-			long started = System.nanoTime();
-			Warmup.hold(app.baseUrl(), rate, Duration.ofSeconds(5));
-			double cores = (ThreadCpu.jitTicks(this.proc, pid) - before) / (double) ProcFs.CLOCK_TICKS
-					/ ((System.nanoTime() - started) / 1e9);
+			double cores = ThreadCpu.jitCoresWhile(this.proc, pid,
+					() -> Warmup.hold(app.baseUrl(), rate, Duration.ofSeconds(5)));
 			if (cores < JIT_SETTLED_CORES) {
 				this.progress.phase(id, Benchmark.format("JIT settled (compiler threads %.2f cores)", cores));
 				return;
