@@ -96,18 +96,18 @@ final class AotCache {
 
 	/**
 	 * Trains a cache: the app started by {@code start} (from the extracted jar, with
-	 * {@link #outputFlag}) gets the warm-up's load from {@code fromRate} to
-	 * {@code peakRate} and back for {@code duration}, then SIGTERM; the JVM writes the
-	 * cache as it exits.
+	 * {@link #outputFlag}) gets the warm-up's load (orders of the {@code ideal} latency)
+	 * from {@code fromRate} to {@code peakRate} and back for {@code duration}, then
+	 * SIGTERM; the JVM writes the cache as it exits.
 	 */
-	static Trained train(Path jar, Path cache, Starter start, double fromRate, double peakRate, Duration duration)
-			throws IOException, InterruptedException {
+	static Trained train(Path jar, Path cache, Starter start, Duration ideal, double fromRate, double peakRate,
+			Duration duration) throws IOException, InterruptedException {
 		Files.deleteIfExists(cache);
 		AppProcess app = start.start();
 		Warmup.Result load;
 		ChildProcess.Stopped stopped;
 		try {
-			load = Warmup.run(app.baseUrl(), fromRate, peakRate, duration);
+			load = Warmup.run(app.baseUrl(), ideal, fromRate, peakRate, duration);
 		}
 		finally {
 			stopped = app.process().stop(WRITE_GRACE);

@@ -111,7 +111,8 @@ final class VariantRun {
 				double peak = warmupPeak(knee);
 				this.progress.phase(id, Benchmark.format("warming up: %s -> %s -> %s orders/s over %d s (not measured)",
 						LoadPlan.number(from), LoadPlan.number(peak), LoadPlan.number(from), plan.warmupSeconds()));
-				warmup = Warmup.run(app.baseUrl(), from, peak, Duration.ofSeconds(plan.warmupSeconds()));
+				warmup = Warmup.run(app.baseUrl(), idealLatency(), from, peak,
+						Duration.ofSeconds(plan.warmupSeconds()));
 				this.progress.phase(id, "warm-up: " + warmup.ok() + " ok, " + warmup.failed() + " failed, up to "
 						+ warmup.reached() + " orders/s");
 				if (app instanceof LocalTarget local) {
@@ -191,6 +192,13 @@ final class VariantRun {
 	}
 
 	/**
+	 * What a warm-up order takes with no queueing: how many of them a healthy app holds.
+	 */
+	private Duration idealLatency() {
+		return Duration.ofMillis(this.options.idealLatencyMs());
+	}
+
+	/**
 	 * A training run for the variant's AOT cache ({@link AotCache}), under the warm-up's
 	 * load and the run's own settings except a CPU quota: the quota makes a small
 	 * machine's knees measurable and is no part of a deployment, and a starved training
@@ -214,7 +222,7 @@ final class VariantRun {
 				() -> AppProcess.start(this.project.java(), jar, variant, this.options.app().withoutCpuQuota(),
 						this.options.isolation(), List.of(AotCache.outputFlag(cache)), this.database,
 						this.stub.baseUrl(), this.directory.resolve("aot-training.log"), "127.0.0.1"),
-				warmupFrom(knee), warmupPeak(knee), Duration.ofSeconds(AotCache.TRAINING_SECONDS));
+				idealLatency(), warmupFrom(knee), warmupPeak(knee), Duration.ofSeconds(AotCache.TRAINING_SECONDS));
 		this.progress.phase(id, trained.describe());
 		return trained;
 	}
@@ -231,7 +239,7 @@ final class VariantRun {
 		long deadline = System.nanoTime() + JIT_SETTLE.toNanos();
 		while (System.nanoTime() < deadline) {
 			double cores = ThreadCpu.jitCoresWhile(this.proc, pid,
-					() -> Warmup.hold(app.baseUrl(), rate, Duration.ofSeconds(5)));
+					() -> Warmup.hold(app.baseUrl(), idealLatency(), rate, Duration.ofSeconds(5)));
 			if (cores < JIT_SETTLED_CORES) {
 				this.progress.phase(id, Benchmark.format("JIT settled (compiler threads %.2f cores)", cores));
 				return;

@@ -23,9 +23,10 @@ import dev.rvl.domain.seed.SeedData;
  * it). So the rate follows the app, additive-increase / multiplicative-decrease style: it
  * starts at a tenth of the first level, grows by {@value #GROWTH} per
  * {@value #TICK_SECONDS} s towards the triangle while the app keeps up, and falls to
- * {@value #BACK_OFF} of itself whenever the app has fallen behind (more orders
- * outstanding than half a second's worth). Nothing of it is reported except the counts
- * and the rate reached.
+ * {@value #BACK_OFF} of itself whenever the app has fallen behind: more orders
+ * outstanding than the rate keeps in flight at the order's ideal latency (Little's law:
+ * partner latency and the DB allowance) plus {@value #SLACK_SECONDS} s of the rate.
+ * Nothing of it is reported except the counts and the rate reached.
  */
 final class Warmup {
 
@@ -38,17 +39,26 @@ final class Warmup {
 	/** The rate's share kept when the app has fallen behind. */
 	static final double BACK_OFF = 0.7;
 
+	/**
+	 * Seconds of the rate an app may hold beyond what its ideal latency keeps in flight
+	 * before it counts as fallen behind.
+	 */
+	static final double SLACK_SECONDS = 0.4;
+
 	private Warmup() {
 	}
 
 	/**
 	 * @param baseUrl the app
+	 * @param ideal what an order takes with no queueing (partner latency and DB
+	 * allowance)
 	 * @param fromRate the rate at the start and the end (orders/s)
 	 * @param peakRate the rate half-way through
 	 * @param duration how long
 	 */
-	static Result run(URI baseUrl, double fromRate, double peakRate, Duration duration) throws InterruptedException {
-		return run(baseUrl, startRate(fromRate), fromRate, peakRate, duration);
+	static Result run(URI baseUrl, Duration ideal, double fromRate, double peakRate, Duration duration)
+			throws InterruptedException {
+		return run(baseUrl, ideal, startRate(fromRate), fromRate, peakRate, duration);
 	}
 
 	/**
@@ -56,15 +66,16 @@ final class Warmup {
 	 * settle check, which must see the app at the plan's first level, not on a ramp that
 	 * would take longer than the check to reach it.
 	 * @param baseUrl the app
+	 * @param ideal what an order takes with no queueing
 	 * @param rate orders/s
 	 * @param duration how long
 	 */
-	static Result hold(URI baseUrl, double rate, Duration duration) throws InterruptedException {
-		return run(baseUrl, rate, rate, rate, duration);
+	static Result hold(URI baseUrl, Duration ideal, double rate, Duration duration) throws InterruptedException {
+		return run(baseUrl, ideal, rate, rate, rate, duration);
 	}
 
-	private static Result run(URI baseUrl, double initialRate, double fromRate, double peakRate, Duration duration)
-			throws InterruptedException {
+	private static Result run(URI baseUrl, Duration ideal, double initialRate, double fromRate, double peakRate,
+			Duration duration) throws InterruptedException {
 		AtomicLong ok = new AtomicLong();
 		AtomicLong failed = new AtomicLong();
 		AtomicLong done = new AtomicLong();
@@ -90,7 +101,7 @@ final class Warmup {
 					}
 				});
 				if (at >= nextTick) {
-					rate = nextRate(rate, rateAt(at, seconds, fromRate, peakRate), i + 1 - done.get(), fromRate);
+					rate = nextRate(rate, rateAt(at, seconds, fromRate, peakRate), i + 1 - done.get(), ideal, fromRate);
 					nextTick += TICK_SECONDS;
 				}
 				reached = Math.max(reached, rate);
@@ -114,19 +125,24 @@ final class Warmup {
 	 * @param rate the rate now
 	 * @param target the triangle's rate now
 	 * @param outstanding orders sent and not yet answered
+	 * @param ideal what an order takes with no queueing
 	 * @param fromRate the plan's first level
 	 */
-	static double nextRate(double rate, double target, long outstanding, double fromRate) {
-		double next = fallenBehind(outstanding, rate) ? rate * BACK_OFF : Math.min(target, rate * GROWTH);
+	static double nextRate(double rate, double target, long outstanding, Duration ideal, double fromRate) {
+		double next = fallenBehind(outstanding, rate, ideal) ? rate * BACK_OFF : Math.min(target, rate * GROWTH);
 		return Math.max(startRate(fromRate), next);
 	}
 
 	/**
-	 * More orders outstanding than half a second of the rate (at least 20): the app does
-	 * not keep up (a healthy one holds about a tenth of a second's worth here).
+	 * More orders outstanding than the rate keeps in flight at the ideal latency plus
+	 * {@value #SLACK_SECONDS} s of the rate (at least 20): the app does not keep up. A
+	 * healthy app holds rate x ideal latency (Little's law) and a little more: with 100
+	 * ms partners about a tenth of a second's worth, with 3 s partners three seconds'
+	 * worth, which a fixed allowance would have taken for a backlog.
 	 */
-	static boolean fallenBehind(long outstanding, double rate) {
-		return outstanding > Math.max(20, rate / 2);
+	static boolean fallenBehind(long outstanding, double rate, Duration ideal) {
+		double seconds = ideal.toMillis() / 1000.0 + SLACK_SECONDS;
+		return outstanding > Math.max(20, rate * seconds);
 	}
 
 	/** The triangle: {@code from} at 0 and at the end, {@code peak} half-way. */

@@ -56,7 +56,7 @@ class AotCacheIT {
 					() -> AppProcess.start(project.java(), jar, Variant.LOOM, settings, CpuIsolation.none(List.of()),
 							List.of(AotCache.outputFlag(cache)), database, stub.baseUrl(), work.resolve("training.log"),
 							"127.0.0.1"),
-					5, 20, Duration.ofSeconds(10));
+					Duration.ofMillis(20), 5, 20, Duration.ofSeconds(10));
 
 			assertThat(trained.cache()).isRegularFile();
 			assertThat(Files.size(trained.cache())).as("cache size").isGreaterThan(1 << 20);
