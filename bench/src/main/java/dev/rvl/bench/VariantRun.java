@@ -118,7 +118,7 @@ final class VariantRun {
 				if (app instanceof LocalTarget local) {
 					settleJit(id, local, from);
 				}
-				settle(id, app);
+				settle(id, app, "the warm-up's work");
 			}
 			sampler = app.sampler(this.proc, this.stub, this.postmaster);
 			if (app instanceof LocalTarget) {
@@ -272,7 +272,7 @@ final class VariantRun {
 		for (OptionalDouble next = KneeSearch.next(held, failing); next.isPresent()
 				&& probes.size() < KneeSearch.MAX_PROBES; next = KneeSearch.next(held, failing)) {
 			double rate = next.getAsDouble();
-			settle(id, app);
+			settle(id, app, probes.isEmpty() ? "the stairs' orders" : "the last probe's orders");
 			Path probeDirectory = this.directory.resolve("search-" + (probes.size() + 1));
 			LoadPlan probePlan = KneeSearch.probePlan(plan, rate);
 			this.progress.phase(id, Benchmark.format("knee search: probing %s orders/s (held %s, failed %s)",
@@ -306,10 +306,11 @@ final class VariantRun {
 	}
 
 	/**
-	 * Waits (up to {@link #SETTLE}) until the app has finished the warm-up's work, so the
-	 * measurement does not start behind a backlog.
+	 * Waits (up to {@link #SETTLE}) until the app has finished the work of the load
+	 * before, so the measurement does not start behind a backlog.
+	 * @param before what load came before, for the message when the app is still busy
 	 */
-	private void settle(String id, Target app) throws InterruptedException {
+	private void settle(String id, Target app, String before) throws InterruptedException {
 		long deadline = System.nanoTime() + SETTLE.toNanos();
 		while (System.nanoTime() < deadline) {
 			OptionalDouble inFlight = Http.get(app.metrics(), Duration.ofSeconds(2))
@@ -321,11 +322,9 @@ final class VariantRun {
 			}
 			Thread.sleep(500);
 		}
-		this.progress.phase(id,
-				"still busy with the warm-up's work after " + SETTLE.toSeconds() + " s; measuring anyway");
+		this.progress.phase(id, "still busy with " + before + " after " + SETTLE.toSeconds() + " s; measuring anyway");
 	}
 
-	/** Where load may go: 127.0.0.1, or the hosts named with {@code --target}. */
 	/** The simulation's properties and how its users connect. */
 	private Map<String, String> gatlingProperties(Map<String, String> simulation) {
 		Map<String, String> properties = new LinkedHashMap<>(simulation);
@@ -333,6 +332,7 @@ final class VariantRun {
 		return properties;
 	}
 
+	/** Where load may go: 127.0.0.1, or the hosts named with {@code --target}. */
 	private java.util.Set<String> loadHosts() {
 		return this.options.remote().enabled() ? this.options.remote().hosts() : java.util.Set.of("127.0.0.1");
 	}
