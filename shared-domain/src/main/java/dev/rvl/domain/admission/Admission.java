@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.IntUnaryOperator;
 import java.util.function.LongSupplier;
 
 import com.netflix.concurrency.limits.Limit;
@@ -13,6 +14,7 @@ import com.netflix.concurrency.limits.Limiter;
 import com.netflix.concurrency.limits.limit.FixedLimit;
 import com.netflix.concurrency.limits.limit.Gradient2Limit;
 import com.netflix.concurrency.limits.limit.VegasLimit;
+import com.netflix.concurrency.limits.limit.functions.Log10RootIntFunction;
 import com.netflix.concurrency.limits.limiter.SimpleLimiter;
 import dev.rvl.domain.config.OrdersSettings;
 import dev.rvl.domain.config.OrdersSettings.AdmissionSettings;
@@ -40,6 +42,12 @@ import dev.rvl.domain.problem.ProblemKind;
  * and on virtual threads alike.
  */
 public final class Admission {
+
+	/**
+	 * Vegas's own step (its default decrease): 1 below a limit of 100, 2 below 1,000, 3
+	 * from there.
+	 */
+	private static final IntUnaryOperator LOG10_ROOT = Log10RootIntFunction.create(0);
 
 	private final AdmissionLimit memoryGuard;
 
@@ -96,8 +104,14 @@ public final class Admission {
 	 * tighter thresholds half steps still swung it below the capacity ({@code
 	 * SimulatedServer}: 89 % of it placed, 97 % with 0.3). Its aggressive step (grow by
 	 * beta when there is no queue at all) is off: after a re-probe of the no-load latency
-	 * it overshot by several times within one round trip. The bounds were chosen against
-	 * {@code SimulatedServer} in {@code AdmissionTests}.
+	 * it overshot by several times within one round trip. Its decrease (the library's
+	 * default, minus the limit's log10 root) stops at {@code min-limit}: Vegas has no
+	 * floor of its own, and its estimate sank below the one {@link BoundedLimit} reports
+	 * - to a single order after a cold start or a run of refusals - and then climbed back
+	 * one completed order at a time while the reported limit stayed at the floor (behind
+	 * 3 s partners about ten seconds at 20 orders in flight, refusing a load of 20
+	 * orders/s). The bounds were chosen against {@code SimulatedServer} in
+	 * {@code AdmissionTests}.
 	 */
 	static Limit limit(AdmissionSettings settings, int maxInFlight) {
 		Limit algorithm = switch (settings.limit()) {
@@ -107,6 +121,7 @@ public final class Admission {
 				.alphaFunction((limit) -> Math.max(2, limit / 10))
 				.betaFunction((limit) -> Math.max(4, limit / 5))
 				.thresholdFunction((limit) -> -1)
+				.decreaseFunction((limit) -> Math.max(settings.minLimit(), limit - LOG10_ROOT.applyAsInt((int) limit)))
 				.smoothing(0.3)
 				.build();
 			case GRADIENT2 -> Gradient2Limit.newBuilder()

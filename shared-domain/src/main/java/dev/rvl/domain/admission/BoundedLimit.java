@@ -6,9 +6,12 @@ import com.netflix.concurrency.limits.Limit;
 
 /**
  * Keeps an adaptive limit between {@code orders.admission.min-limit} and
- * {@code max-limit}. Vegas has no minimum of its own; without one, a database outage
- * (every order refused, each refusal shrinking the limit) or a slow partner would leave
- * it at one order in flight.
+ * {@code max-limit}, whatever the algorithm reports. Vegas has no minimum of its own;
+ * without one, a database outage (every order refused, each refusal shrinking the limit)
+ * or a slow partner would leave it at one order in flight. Clamping what it reports is
+ * not enough on its own: its estimate would sink below the floor and have to climb back
+ * before the limit moved, so {@link Admission#limit} also stops its decrease at the
+ * floor.
  */
 final class BoundedLimit implements Limit {
 

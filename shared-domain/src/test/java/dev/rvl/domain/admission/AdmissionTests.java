@@ -222,6 +222,26 @@ class AdmissionTests {
 	}
 
 	/**
+	 * A run of refusals downstream (a database outage, a cold app missing its queue
+	 * budget) takes the limit to its floor and no further: the orders that succeed
+	 * afterwards grow it at once. Vegas's own estimate used to sink to a single order
+	 * while the reported limit stayed at the floor, and had to climb back one completed
+	 * order at a time before the limit moved (behind 3 s partners about ten seconds,
+	 * refusing a load of 20 orders/s).
+	 */
+	@Test
+	void climbsFromTheFloorAtOnceAfterRefusalsTookItThere() {
+		Admission admission = admission(LimitAlgorithm.VEGAS, 10_000, 100, 20, 2000);
+		rounds(admission, 1, 100, 201);
+		rounds(admission, 30, 100, 503);
+		assertThat(admission.limit()).isEqualTo(20);
+
+		rounds(admission, 2, 100, 201);
+
+		assertThat(admission.limit()).as("after 40 orders without queueing").isGreaterThan(20);
+	}
+
+	/**
 	 * A replay (200) is answered after one query; a client error sooner. Trained on them,
 	 * a latency-based limit would take every real order for a queued one.
 	 */
