@@ -242,6 +242,25 @@ class AdmissionTests {
 	}
 
 	/**
+	 * Behind a 3 s partner, an order refused after a short wait (the queue budget of a
+	 * cold app) is no round trip: taken for the no-load latency, it made every later 3 s
+	 * order look like queueing, and the limit sank to its floor for the next 45-90 s.
+	 */
+	@Test
+	void aRefusalAfterAShortWaitIsNoLatencySample() {
+		Admission admission = admission(LimitAlgorithm.VEGAS, 10_000, 100, 20, 2000);
+		rounds(admission, 2, 3000, 201);
+		int before = admission.limit();
+		Ticket refused = (Ticket) admission.admitOrder();
+		this.nanos.addAndGet(Duration.ofMillis(250).toNanos());
+		refused.completed(503);
+
+		rounds(admission, 5, 3000, 201);
+
+		assertThat(admission.limit()).as("five round trips without queueing").isGreaterThan(before);
+	}
+
+	/**
 	 * A replay (200) is answered after one query; a client error sooner. Trained on them,
 	 * a latency-based limit would take every real order for a queued one.
 	 */
