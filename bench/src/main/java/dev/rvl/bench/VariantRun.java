@@ -234,9 +234,9 @@ final class VariantRun {
 	 * {@link #JIT_SETTLE} longer. An app whose compiler still works when the measurement
 	 * starts spends part of its CPU on compiling (the report warns of it per step); on a
 	 * CPU quota that part is taken from the requests. An app that still refuses orders at
-	 * the first level has an adaptive limit the warm-up's climb left low: behind 3 s
-	 * partners it learns one step per completed order, and started the measurement at its
-	 * floor (20 orders in flight, a third of what 20 orders/s need).
+	 * the first level has an adaptive limit the warm-up's cold climb left below it, which
+	 * it learns back only at the pace of its answers (behind 3 s partners 11-14 s from
+	 * the floor of 20 to the 60 orders in flight that 20 orders/s need).
 	 */
 	private void settleJit(String id, LocalTarget app, double rate) throws InterruptedException {
 		long pid = app.app().process().pid();

@@ -106,12 +106,10 @@ public final class Admission {
 	 * beta when there is no queue at all) is off: after a re-probe of the no-load latency
 	 * it overshot by several times within one round trip. Its decrease (the library's
 	 * default, minus the limit's log10 root) stops at {@code min-limit}: Vegas has no
-	 * floor of its own, and its estimate sank below the one {@link BoundedLimit} reports
-	 * - to a single order after a cold start or a run of refusals - and then climbed back
-	 * one completed order at a time while the reported limit stayed at the floor (behind
-	 * 3 s partners about ten seconds at 20 orders in flight, refusing a load of 20
-	 * orders/s). The bounds were chosen against {@code SimulatedServer} in
-	 * {@code AdmissionTests}.
+	 * floor of its own, and after a run of refusals its estimate sank below the one
+	 * {@link BoundedLimit} reports, to a single order, and had to climb back one
+	 * completed order at a time before the reported limit moved. The bounds were chosen
+	 * against {@code SimulatedServer} in {@code AdmissionTests}.
 	 */
 	static Limit limit(AdmissionSettings settings, int maxInFlight) {
 		Limit algorithm = switch (settings.limit()) {

@@ -226,8 +226,7 @@ class AdmissionTests {
 	 * budget) takes the limit to its floor and no further: the orders that succeed
 	 * afterwards grow it at once. Vegas's own estimate used to sink to a single order
 	 * while the reported limit stayed at the floor, and had to climb back one completed
-	 * order at a time before the limit moved (behind 3 s partners about ten seconds,
-	 * refusing a load of 20 orders/s).
+	 * order at a time before the limit moved.
 	 */
 	@Test
 	void climbsFromTheFloorAtOnceAfterRefusalsTookItThere() {
