@@ -9,7 +9,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Each variant's knee from a report's {@code summary.json}: the median over the
- * repetitions where there were several, else the searched knee, else the stairs' knee.
+ * repetitions where there were several (over those that had a knee: a run that held no
+ * step has none), else the searched knee, else the stairs' knee.
  */
 final class KneeFile {
 

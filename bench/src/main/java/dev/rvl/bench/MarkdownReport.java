@@ -103,6 +103,7 @@ final class MarkdownReport {
 				.append(" | ")
 				.append((spread.kneeSpreadPercent() != null) ? num(spread.kneeSpreadPercent()) + " %" : "-")
 				.append(spread.kneeAbovePlan() ? " (every run held every step)" : "")
+				.append((spread.runsHeldNoStep() > 0) ? " (" + spread.heldNoStepText() + ")" : "")
 				.append(" | ")
 				.append(range(spread.throughput()))
 				.append(" | ")

@@ -189,18 +189,28 @@ final class PublishedResults {
 		md.append("|---|---:|---:|---:|---:|---:|\n");
 		List<Spread> spreads = new ArrayList<>();
 		for (JsonNode spread : summary.path("spreads")) {
-			boolean abovePlan = kneeAbovePlan(summary, spread.path("variant").asText());
-			ObjectNode withAbovePlan = ((ObjectNode) spread.deepCopy()).put("kneeAbovePlan", abovePlan);
-			spreads.add(ReportWriter.JSON.treeToValue(withAbovePlan, Spread.class));
+			String variant = spread.path("variant").asText();
+			boolean abovePlan = kneeAbovePlan(summary, variant);
+			int heldNoStep = runsHeldNoStep(summary, variant);
+			ObjectNode read = ((ObjectNode) spread.deepCopy()).put("kneeAbovePlan", abovePlan)
+				.put("runsHeldNoStep", heldNoStep);
+			if (heldNoStep > 0) {
+				// summaries written before Spread#runsHeldNoStep() gave a spread of the
+				// other runs alone
+				read.putNull("kneeSpreadPercent");
+			}
+			Spread known = ReportWriter.JSON.treeToValue(read, Spread.class);
+			spreads.add(known);
 			md.append("| ")
-				.append(spread.path("variant").asText())
+				.append(variant)
 				.append(" | ")
 				.append(num(spread.path("runs")))
 				.append(" | ")
 				.append(range(spread.path("knee")))
 				.append(" | ")
-				.append(num(spread.path("kneeSpreadPercent")))
-				.append(abovePlan ? " % (every run held every step) | " : " % | ")
+				.append((heldNoStep > 0) ? "- (" + known.heldNoStepText() + ")"
+						: percent(spread.path("kneeSpreadPercent")))
+				.append(abovePlan ? " (every run held every step) | " : " | ")
 				.append(range(spread.path("appCpuMsPerOrder")))
 				.append(" | ")
 				.append(range(spread.path("p99Ms")))
@@ -208,6 +218,21 @@ final class PublishedResults {
 		}
 		md.append('\n');
 		Spread.comparisons(spreads).forEach((line) -> md.append("- ").append(line).append('\n'));
+	}
+
+	/**
+	 * How many runs of the variant failed the plan's first level (read from its knees,
+	 * which summaries written before {@link Spread#runsHeldNoStep()} have as well).
+	 */
+	private static int runsHeldNoStep(JsonNode summary, String variant) {
+		int runs = 0;
+		for (JsonNode run : summary.path("variants")) {
+			if (variant.equals(run.path("id").asText()) && !run.path("error").isString()
+					&& ReportWriter.JSON.treeToValue(run.path("knee"), VariantSummary.KneeSummary.class).heldNoStep()) {
+				runs++;
+			}
+		}
+		return runs;
 	}
 
 	/**
@@ -408,6 +433,10 @@ final class PublishedResults {
 		}
 		return knee.path("firstFailingOffered").isNumber() ? num(knee.path("heldOffered"))
 				: "≥ " + num(knee.path("heldOffered")) + " (held every step)";
+	}
+
+	private static String percent(JsonNode value) {
+		return value.isNumber() ? num(value) + " %" : "-";
 	}
 
 	private static String num(JsonNode value) {

@@ -21,11 +21,14 @@ import java.util.function.Function;
  * @param appCpuMsPerOrder app CPU per order at the knee (ms)
  * @param postgresCpuMsPerOrder PostgreSQL's CPU per order at the knee (ms)
  * @param kneeSpreadPercent (max - min) / median of the knee, in percent, or {@code null}
+ * when a run held no step (its knee lies below the plan: the spread is not known)
  * @param kneeAbovePlan every run held every step: each knee is the plan's top, a lower
  * bound, and its spread says nothing about the knee itself
+ * @param runsHeldNoStep runs that failed the plan's first level: they have no knee, and
+ * the other figures' min / median / max are over the runs that had one
  */
 record Spread(String variant, int runs, Range knee, Range throughput, Range p99Ms, Range appCpuMsPerOrder,
-		Range postgresCpuMsPerOrder, Double kneeSpreadPercent, boolean kneeAbovePlan) {
+		Range postgresCpuMsPerOrder, Double kneeSpreadPercent, boolean kneeAbovePlan, int runsHeldNoStep) {
 
 	static List<Spread> of(List<VariantSummary> variants) {
 		Map<String, List<VariantSummary>> byVariant = new LinkedHashMap<>();
@@ -35,13 +38,14 @@ record Spread(String variant, int runs, Range knee, Range throughput, Range p99M
 		List<Spread> spreads = new ArrayList<>();
 		byVariant.forEach((id, runs) -> {
 			Range knee = Range.of(runs, Spread::knee);
-			Double spread = (knee.median() != null && knee.median() > 0)
+			int heldNoStep = (int) runs.stream().filter((run) -> run.knee().heldNoStep()).count();
+			Double spread = (heldNoStep == 0 && knee.median() != null && knee.median() > 0)
 					? Math.round((knee.max() - knee.min()) / knee.median() * 1000) / 10.0 : null;
 			spreads.add(new Spread(id, runs.size(), knee, Range.of(runs, (v) -> v.knee().throughput()),
 					Range.of(runs, (v) -> (v.knee().p99Ms() != null) ? v.knee().p99Ms().doubleValue() : null),
 					Range.of(runs, (v) -> v.knee().appCpuMsPerOrder()),
 					Range.of(runs, (v) -> v.knee().postgresCpuMsPerOrder()), spread,
-					runs.stream().allMatch((run) -> run.knee().heldEveryStep())));
+					runs.stream().allMatch((run) -> run.knee().heldEveryStep()), heldNoStep));
 		});
 		return spreads;
 	}
@@ -56,7 +60,8 @@ record Spread(String variant, int runs, Range knee, Range throughput, Range p99M
 	 * Each pair of variants, in words: which knee is higher, or "no difference" when
 	 * their ranges overlap (with one repetition every range is a point: the report says
 	 * the spread is unknown). Two variants that held every step of the plan are not told
-	 * apart by it: both knees lie above its top.
+	 * apart by it: both knees lie above its top. A variant with a run that held no step
+	 * has a range reaching below the plan's first level.
 	 */
 	static List<String> comparisons(List<Spread> spreads) {
 		List<String> lines = new ArrayList<>();
@@ -76,8 +81,8 @@ record Spread(String variant, int runs, Range knee, Range throughput, Range p99M
 				else if (a.runs() < 2 || b.runs() < 2) {
 					lines.add(figures + ": one run each, the spread is unknown (--repeat 3 tells)");
 				}
-				else if (a.knee().max() < b.knee().min() || b.knee().max() < a.knee().min()) {
-					Spread higher = (a.knee().median() > b.knee().median()) ? a : b;
+				else if (a.knee().max() < b.lowestKnee() || b.knee().max() < a.lowestKnee()) {
+					Spread higher = (a.knee().max() > b.knee().max()) ? a : b;
 					lines.add(figures + ": " + higher.variant() + " holds more (the ranges do not overlap)");
 				}
 				else {
@@ -89,7 +94,18 @@ record Spread(String variant, int runs, Range knee, Range throughput, Range p99M
 	}
 
 	private String kneeText() {
-		return this.kneeAbovePlan ? "≥ " + this.knee.text() : this.knee.text();
+		String knee = this.kneeAbovePlan ? "≥ " + this.knee.text() : this.knee.text();
+		return (this.runsHeldNoStep > 0) ? knee + " (" + heldNoStepText() + ")" : knee;
+	}
+
+	/** How many runs held no step, in words: "1 of 3 runs held no step". */
+	String heldNoStepText() {
+		return this.runsHeldNoStep + " of " + this.runs + " runs held no step";
+	}
+
+	/** The lowest knee of the runs, below any level when a run held no step. */
+	private double lowestKnee() {
+		return (this.runsHeldNoStep > 0) ? Double.NEGATIVE_INFINITY : this.knee.min();
 	}
 
 	/**

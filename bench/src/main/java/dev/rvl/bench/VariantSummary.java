@@ -438,6 +438,14 @@ record VariantSummary(String id, String description, String error, KneeSummary k
 			return this.heldOffered != null && this.firstFailingOffered == null && this.searchedFailing == null;
 		}
 
+		/**
+		 * Whether the run failed the plan's first level: its knee lies below the plan,
+		 * unmeasured.
+		 */
+		boolean heldNoStep() {
+			return this.heldOffered == null && this.firstFailingOffered != null;
+		}
+
 		static KneeSummary of(Knee knee, List<StepRow> steps) {
 			return of(knee, steps, List.of());
 		}

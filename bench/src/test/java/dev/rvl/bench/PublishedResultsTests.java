@@ -106,6 +106,29 @@ class PublishedResultsTests {
 	}
 
 	@Test
+	void saysWhichRunsHeldNoStepEvenOfSummariesWrittenBeforeItWasRecorded() throws Exception {
+		// as the runner wrote it before: the spread and the range of the runs with a knee
+		String summary = """
+				{"repeat": 3, "verdict": "VALID", "workload": {"preset": "standard", "cores": 2},
+				 "variants": [
+				  {"id": "reactive", "label": "reactive #1", "knee": {"firstFailingOffered": 150}, "steps": []},
+				  {"id": "reactive", "label": "reactive #2",
+				   "knee": {"heldOffered": 150, "searchedOffered": 244, "firstFailingOffered": 300}, "steps": []},
+				  {"id": "reactive", "label": "reactive #3", "knee": {"firstFailingOffered": 150}, "steps": []},
+				  {"id": "loom", "label": "loom #1", "knee": {"heldOffered": 150, "searchedOffered": 240,
+				   "firstFailingOffered": 300}, "steps": []}],
+				 "spreads": [{"variant": "reactive", "runs": 3, "knee": {"min": 244, "median": 244, "max": 244},
+				   "kneeSpreadPercent": 0},
+				  {"variant": "loom", "runs": 1, "knee": {"min": 240, "median": 240, "max": 240}}]}
+				""";
+
+		String table = PublishedResults.table(ReportWriter.JSON.readTree(summary));
+
+		assertThat(table).contains("| reactive | 3 | 244 / 244 / 244 | - (2 of 3 runs held no step) |")
+			.doesNotContain("| 0 % |");
+	}
+
+	@Test
 	void showsTheOverloadLevelsAndTheColdStart() throws Exception {
 		String summary = """
 				{"repeat": 1, "workload": {}, "verdict": "NOT VALID",

@@ -100,6 +100,27 @@ class RepetitionsTests {
 	}
 
 	@Test
+	void countsARunThatHeldNoStepAsAKneeBelowThePlanNotAsNoRun() {
+		List<Spread> spreads = Spread.of(List.of(heldNoStep("reactive", 1), run("reactive", 2, 244.0),
+				heldNoStep("reactive", 3), run("loom", 1, 282.0), run("loom", 2, 291.0), run("loom", 3, 282.0)));
+
+		Spread reactive = spreads.get(0);
+		assertThat(reactive.runs()).isEqualTo(3);
+		assertThat(reactive.runsHeldNoStep()).isEqualTo(2);
+		assertThat(reactive.kneeSpreadPercent()).as("unknown, not 0 %").isNull();
+		assertThat(spreads.get(1).runsHeldNoStep()).isZero();
+		assertThat(Spread.comparisons(spreads)).containsExactly(
+				"reactive knee 244 (2 of 3 runs held no step) vs loom knee 282-291 (median 282): loom holds more"
+						+ " (the ranges do not overlap)");
+		// a run below the plan reaches under every knee of the other variant
+		assertThat(Spread.comparisons(Spread.of(List.of(heldNoStep("reactive", 1), run("reactive", 2, 300.0),
+				run("loom", 1, 250.0), run("loom", 2, 260.0)))))
+			.singleElement()
+			.asString()
+			.endsWith("no difference (within the spread)");
+	}
+
+	@Test
 	void measuresHowFarTheGeneratorFellBehindItsSchedule() {
 		List<Recording.Row> all = List.of(row(0, "all", 100, 200), row(1, "all", 100, 200), row(2, "all", 100, 200),
 				row(3, "all", 100, 200));
@@ -124,6 +145,11 @@ class RepetitionsTests {
 	/** A run that held every step, the plan's top {@code top} included. */
 	private static VariantSummary heldEveryStep(String id, int repetition, Double top) {
 		return run(id, repetition, top, null);
+	}
+
+	/** A run that failed the plan's first level, 150. */
+	private static VariantSummary heldNoStep(String id, int repetition) {
+		return run(id, repetition, null, 150.0);
 	}
 
 	/** A run whose knee is {@code knee} and, unless null, that failed {@code failed}. */
