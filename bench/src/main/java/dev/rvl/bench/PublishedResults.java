@@ -190,13 +190,16 @@ final class PublishedResults {
 		List<Spread> spreads = new ArrayList<>();
 		for (JsonNode spread : summary.path("spreads")) {
 			String variant = spread.path("variant").asText();
-			boolean abovePlan = kneeAbovePlan(summary, variant);
-			int heldNoStep = runsHeldNoStep(summary, variant);
-			ObjectNode read = ((ObjectNode) spread.deepCopy()).put("kneeAbovePlan", abovePlan)
+			// read from the runs' knees, which summaries written before
+			// Spread#kneeAbovePlan() and Spread#runsHeldNoStep() have as well
+			List<VariantSummary.KneeSummary> knees = knees(summary, variant);
+			int heldNoStep = (int) knees.stream().filter(VariantSummary.KneeSummary::heldNoStep).count();
+			ObjectNode read = ((ObjectNode) spread.deepCopy())
+				.put("kneeAbovePlan",
+						!knees.isEmpty() && knees.stream().allMatch(VariantSummary.KneeSummary::heldEveryStep))
 				.put("runsHeldNoStep", heldNoStep);
 			if (heldNoStep > 0) {
-				// summaries written before Spread#runsHeldNoStep() gave a spread of the
-				// other runs alone
+				// those summaries gave a spread of the other runs alone
 				read.putNull("kneeSpreadPercent");
 			}
 			Spread known = ReportWriter.JSON.treeToValue(read, Spread.class);
@@ -208,9 +211,8 @@ final class PublishedResults {
 				.append(" | ")
 				.append(range(spread.path("knee")))
 				.append(" | ")
-				.append((heldNoStep > 0) ? "- (" + known.heldNoStepText() + ")"
-						: percent(spread.path("kneeSpreadPercent")))
-				.append(abovePlan ? " (every run held every step) | " : " | ")
+				.append(known.spreadText())
+				.append(" | ")
 				.append(range(spread.path("appCpuMsPerOrder")))
 				.append(" | ")
 				.append(range(spread.path("p99Ms")))
@@ -220,37 +222,15 @@ final class PublishedResults {
 		Spread.comparisons(spreads).forEach((line) -> md.append("- ").append(line).append('\n'));
 	}
 
-	/**
-	 * How many runs of the variant failed the plan's first level (read from its knees,
-	 * which summaries written before {@link Spread#runsHeldNoStep()} have as well).
-	 */
-	private static int runsHeldNoStep(JsonNode summary, String variant) {
-		int runs = 0;
-		for (JsonNode run : summary.path("variants")) {
-			if (variant.equals(run.path("id").asText()) && !run.path("error").isString()
-					&& ReportWriter.JSON.treeToValue(run.path("knee"), VariantSummary.KneeSummary.class).heldNoStep()) {
-				runs++;
-			}
-		}
-		return runs;
-	}
-
-	/**
-	 * Whether every run of the variant held every step (read from its knees, which
-	 * summaries written before {@link Spread#kneeAbovePlan()} have as well).
-	 */
-	private static boolean kneeAbovePlan(JsonNode summary, String variant) {
-		boolean any = false;
+	/** The knees of the variant's runs that ran (not those that ended in an error). */
+	private static List<VariantSummary.KneeSummary> knees(JsonNode summary, String variant) {
+		List<VariantSummary.KneeSummary> knees = new ArrayList<>();
 		for (JsonNode run : summary.path("variants")) {
 			if (variant.equals(run.path("id").asText()) && !run.path("error").isString()) {
-				if (!ReportWriter.JSON.treeToValue(run.path("knee"), VariantSummary.KneeSummary.class)
-					.heldEveryStep()) {
-					return false;
-				}
-				any = true;
+				knees.add(ReportWriter.JSON.treeToValue(run.path("knee"), VariantSummary.KneeSummary.class));
 			}
 		}
-		return any;
+		return knees;
 	}
 
 	/**
@@ -433,10 +413,6 @@ final class PublishedResults {
 		}
 		return knee.path("firstFailingOffered").isNumber() ? num(knee.path("heldOffered"))
 				: "≥ " + num(knee.path("heldOffered")) + " (held every step)";
-	}
-
-	private static String percent(JsonNode value) {
-		return value.isNumber() ? num(value) + " %" : "-";
 	}
 
 	private static String num(JsonNode value) {

@@ -98,8 +98,23 @@ record Spread(String variant, int runs, Range knee, Range throughput, Range p99M
 		return (this.runsHeldNoStep > 0) ? knee + " (" + heldNoStepText() + ")" : knee;
 	}
 
+	/**
+	 * The knee's spread as a table shows it: "9.50 %", or "-" where it is not known, with
+	 * what makes it so.
+	 */
+	String spreadText() {
+		String spread = (this.kneeSpreadPercent == null) ? "-"
+				: ((this.kneeSpreadPercent == Math.rint(this.kneeSpreadPercent))
+						? Long.toString(this.kneeSpreadPercent.longValue())
+						: String.format(Locale.ROOT, "%.2f", this.kneeSpreadPercent)) + " %";
+		if (this.kneeAbovePlan) {
+			spread += " (every run held every step)";
+		}
+		return (this.runsHeldNoStep > 0) ? spread + " (" + heldNoStepText() + ")" : spread;
+	}
+
 	/** How many runs held no step, in words: "1 of 3 runs held no step". */
-	String heldNoStepText() {
+	private String heldNoStepText() {
 		return this.runsHeldNoStep + " of " + this.runs + " runs held no step";
 	}
 
