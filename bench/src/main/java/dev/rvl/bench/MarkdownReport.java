@@ -387,7 +387,10 @@ final class MarkdownReport {
 		return num(range.min()) + " / " + num(range.median()) + " / " + num(range.max());
 	}
 
-	private static String num(Number value) {
+	/**
+	 * A table's number: whole numbers without decimals, others with two; "-" for none.
+	 */
+	static String num(Number value) {
 		if (value == null) {
 			return "-";
 		}

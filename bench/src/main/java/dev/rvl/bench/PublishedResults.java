@@ -416,12 +416,7 @@ final class PublishedResults {
 	}
 
 	private static String num(JsonNode value) {
-		if (value == null || !value.isNumber()) {
-			return "-";
-		}
-		double number = value.asDouble();
-		return (number == Math.rint(number)) ? Long.toString((long) number)
-				: String.format(Locale.ROOT, "%.2f", number);
+		return MarkdownReport.num((value == null || !value.isNumber()) ? null : value.asDouble());
 	}
 
 }

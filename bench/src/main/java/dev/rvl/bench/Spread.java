@@ -103,10 +103,7 @@ record Spread(String variant, int runs, Range knee, Range throughput, Range p99M
 	 * what makes it so.
 	 */
 	String spreadText() {
-		String spread = (this.kneeSpreadPercent == null) ? "-"
-				: ((this.kneeSpreadPercent == Math.rint(this.kneeSpreadPercent))
-						? Long.toString(this.kneeSpreadPercent.longValue())
-						: String.format(Locale.ROOT, "%.2f", this.kneeSpreadPercent)) + " %";
+		String spread = (this.kneeSpreadPercent == null) ? "-" : MarkdownReport.num(this.kneeSpreadPercent) + " %";
 		if (this.kneeAbovePlan) {
 			spread += " (every run held every step)";
 		}
