@@ -45,6 +45,9 @@ public final class LocalPostgres {
 
 	private static final int PREFERRED_PORT = 5432;
 
+	/** SQLSTATE of "sorry, too many clients already". */
+	private static final String TOO_MANY_CONNECTIONS = "53300";
+
 	private static final Pattern DATABASE_NAME = Pattern.compile("[a-z][a-z0-9_]{0,62}");
 
 	private static Server server;
@@ -204,16 +207,20 @@ public final class LocalPostgres {
 
 	/**
 	 * Whether our server answers on a port (a foreign PostgreSQL there refuses our
-	 * login).
+	 * login). One that refuses every login because all its connections are taken answers
+	 * too: the port is the one our server wrote, and taking it for gone would start a
+	 * second server on the same data directory, which zonky refuses ("could not lock
+	 * .../epg-lock") - an error that hid the real one while two Maven modules ran their
+	 * tests at once.
 	 */
-	private static boolean answers(int port) {
+	static boolean answers(int port) {
 		try (Connection connection = connect(port, "postgres");
 				Statement statement = connection.createStatement();
 				ResultSet result = statement.executeQuery("SELECT 1")) {
 			return result.next();
 		}
 		catch (SQLException ex) {
-			return false;
+			return TOO_MANY_CONNECTIONS.equals(ex.getSQLState());
 		}
 	}
 

@@ -1,7 +1,10 @@
 package dev.rvl.localdb;
 
 import java.io.File;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -14,11 +17,14 @@ import java.util.concurrent.TimeUnit;
 import dev.rvl.domain.order.Tier;
 import dev.rvl.domain.pricing.TaxRates;
 import dev.rvl.domain.seed.SeedData;
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class LocalPostgresTests {
 
@@ -116,6 +122,36 @@ class LocalPostgresTests {
 				.isThrownBy(() -> statement.execute("UPDATE product SET stock = -1 WHERE sku = 'SKU-00002'"))
 				.satisfies((ex) -> assertThat(ex.getSQLState()).isEqualTo("23514"));
 		}
+	}
+
+	@Test
+	void takesAServerWithEveryConnectionTakenForOneThatAnswers(@TempDir Path data) throws Exception {
+		// A second real server, with room for two connections: both taken, the next
+		// login is refused "sorry, too many clients already" - still our server, not a
+		// reason to start another on its data directory.
+		try (EmbeddedPostgres full = EmbeddedPostgres.builder()
+			.setDataDirectory(data)
+			.setServerConfig("max_connections", "2")
+			.setServerConfig("superuser_reserved_connections", "0")
+			.start();
+				Connection first = full.getPostgresDatabase().getConnection();
+				Connection second = full.getPostgresDatabase().getConnection()) {
+			assertThatExceptionOfType(SQLException.class)
+				.isThrownBy(() -> full.getPostgresDatabase().getConnection().close())
+				.satisfies((ex) -> assertThat(ex.getSQLState()).isEqualTo("53300"));
+
+			assertThat(LocalPostgres.answers(full.getPort())).isTrue();
+		}
+	}
+
+	@Test
+	void takesAPortWithoutAServerForOneThatDoesNot() throws Exception {
+		int closed;
+		try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+			closed = socket.getLocalPort();
+		}
+
+		assertThat(LocalPostgres.answers(closed)).isFalse();
 	}
 
 	static Connection connect() throws SQLException {
