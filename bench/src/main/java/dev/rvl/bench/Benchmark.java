@@ -114,15 +114,15 @@ final class Benchmark {
 					this.options.seed());
 			int total = orders.stream().mapToInt(List::size).sum();
 			int done = 0;
+			long variantsStarted = System.nanoTime();
 			List<MachineSpeed.Reading> speed = new ArrayList<>();
 			for (int repetition = 1; repetition <= orders.size(); repetition++) {
 				for (Variant variant : orders.get(repetition - 1)) {
-					this.progress
-						.phase("bench",
-								format("variant %d of %d: %s%s, about %d min left", done + 1, total, variant.id(),
-										(orders.size() > 1)
-												? " (repetition " + repetition + " of " + orders.size() + ")" : "",
-										Math.round((total - done) * estimatedSecondsPerVariant() / 60.0)));
+					this.progress.phase("bench", format("variant %d of %d: %s%s, about %d min left", done + 1, total,
+							variant.id(),
+							(orders.size() > 1) ? " (repetition " + repetition + " of " + orders.size() + ")" : "",
+							minutesLeft(total - done, done, Duration.ofNanos(System.nanoTime() - variantsStarted),
+									estimatedSecondsPerVariant())));
 					String directory = (orders.size() > 1) ? variant.id() + "-" + repetition : variant.id();
 					measureSpeed("before " + directory, speed);
 					variants.add(new VariantRun(this.options, this.project, this.progress, this.proc, database,
@@ -240,14 +240,31 @@ final class Benchmark {
 	}
 
 	/**
-	 * AOT cache training, start-up, warm-up, load, knee search, shutdown: a rough figure
-	 * for progress.
+	 * The "about N min left" of the progress line: before the first variant has run, the
+	 * plan's estimate; after, the variants that ran - they include what no plan knows,
+	 * the JIT settle check's hold (up to three minutes), the start-up and the shutdown,
+	 * on this machine. At least a minute: this variant is still to run.
+	 * @param left variants still to run, this one included
+	 * @param done variants that ran
+	 * @param elapsed the time they took
+	 * @param estimatedSecondsPerVariant the plan's estimate
+	 */
+	static long minutesLeft(int left, int done, Duration elapsed, long estimatedSecondsPerVariant) {
+		double perVariant = (done > 0) ? elapsed.toMillis() / 1000.0 / done : estimatedSecondsPerVariant;
+		return Math.max(1, Math.round(left * perVariant / 60.0));
+	}
+
+	/**
+	 * AOT cache training, start-up, warm-up, JIT settle check (a typical half minute; up
+	 * to three), load, knee search, shutdown: a rough figure for progress.
 	 */
 	private long estimatedSecondsPerVariant() {
 		LoadPlan plan = this.options.plan();
 		long search = this.options.search() ? 2L * (plan.stepSeconds() + plan.rampSeconds() + 5) : 0;
 		long training = this.options.aotCache() ? AotCache.TRAINING_SECONDS + 45 : 0;
-		return 25 + training + plan.warmupSeconds() + this.options.simulation().plannedSeconds(plan) + search;
+		long jitSettle = (plan.warmupSeconds() > 0) ? 30 : 0;
+		return 25 + training + plan.warmupSeconds() + jitSettle + this.options.simulation().plannedSeconds(plan)
+				+ search;
 	}
 
 	private BenchDatabase database() {

@@ -1,5 +1,6 @@
 package dev.rvl.bench;
 
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +52,16 @@ class RepetitionsTests {
 		assertThat(Benchmark.runningOrders(List.of(Variant.REACTIVE, Variant.LOOM), 3, 7).subList(0, 2))
 			.extracting((order) -> order.get(0))
 			.doesNotHaveDuplicates();
+	}
+
+	@Test
+	void estimatesTheTimeLeftFromThePlanFirstThenFromTheVariantsThatRan() {
+		assertThat(Benchmark.minutesLeft(3, 0, Duration.ZERO, 112)).as("3 x 112 s planned").isEqualTo(6);
+		// CI's quick check (2026-11-28): 82 s estimated per variant, the first took 127 s
+		assertThat(Benchmark.minutesLeft(2, 1, Duration.ofSeconds(127), 82)).isEqualTo(4);
+		assertThat(Benchmark.minutesLeft(1, 2, Duration.ofSeconds(226), 82)).isEqualTo(2);
+		assertThat(Benchmark.minutesLeft(1, 2, Duration.ofSeconds(50), 600)).as("faster than planned, one to go")
+			.isEqualTo(1);
 	}
 
 	@Test
