@@ -123,10 +123,8 @@ public final class LocalPostgres {
 			.setRegisterShutdownHook(false)
 			.setPort(port)
 			// Room for both apps' pools (20 each), the runner and one module's tests at
-			// once:
-			// the Loom app's held up to 261 (cached Spring contexts with a pool each, and
-			// the
-			// apps its integration tests start; 2026-11-28).
+			// once: the Loom app's held up to 261 (cached Spring contexts with a pool
+			// each, and the apps its integration tests start; 2026-11-28).
 			.setServerConfig("max_connections", "500")
 			.start();
 		Files.writeString(home.resolve("port"), Integer.toString(port), StandardCharsets.UTF_8);
