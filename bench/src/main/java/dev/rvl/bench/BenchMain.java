@@ -20,6 +20,9 @@ public final class BenchMain {
 
 	static final int FAILED = 2;
 
+	/** {@code verdict}'s exit code for a run NOT VALID because of the machine alone. */
+	static final int SPOILED_BY_THE_MACHINE = 5;
+
 	private BenchMain() {
 	}
 
@@ -29,7 +32,9 @@ public final class BenchMain {
 
 	/**
 	 * {@code verdict <summary.json>}: prints the verdict and, when not VALID, its
-	 * reasons; exits 0 only for VALID (bench/quick-check.sh).
+	 * reasons; exits 0 for VALID, {@link #SPOILED_BY_THE_MACHINE} for NOT VALID because
+	 * of the machine alone ({@link Summary#spoiledByTheMachineAlone}), 1 for any other
+	 * NOT VALID (bench/quick-check.sh).
 	 */
 	private static int verdict(List<String> args) {
 		if (args.size() != 2) {
@@ -42,7 +47,20 @@ public final class BenchMain {
 			String verdict = summary.path("verdict").asText("none");
 			System.out.println(verdict);
 			summary.path("invalidReasons").forEach((reason) -> System.out.println("  - " + reason.asText()));
-			return Summary.VALID.equals(verdict) ? 0 : 1;
+			if (Summary.VALID.equals(verdict)) {
+				return 0;
+			}
+			List<Finding> findings = new java.util.ArrayList<>();
+			summary.path("findings")
+				.forEach((finding) -> findings.add(ReportWriter.JSON.treeToValue(finding, Finding.class)));
+			if (Summary.spoiledByTheMachineAlone(verdict, findings)) {
+				System.out.println("NOT VALID only because of the machine ("
+						+ String.join(", ", new java.util.TreeSet<>(
+								findings.stream().map(Finding::rule).filter(Summary.MACHINE_RULES::contains).toList()))
+						+ "): nothing the harness or the apps did");
+				return SPOILED_BY_THE_MACHINE;
+			}
+			return 1;
 		}
 		catch (RuntimeException ex) {
 			System.err.println("no readable summary: " + ex.getMessage());

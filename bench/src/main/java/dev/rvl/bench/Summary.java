@@ -7,6 +7,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -43,6 +44,12 @@ record Summary(String title, String generatedAt, String verdict, boolean valid, 
 	static final String NOT_VALID = "NOT VALID";
 
 	static final String FAILED = "FAILED";
+
+	/**
+	 * The harness check's rules about the machine itself - the hypervisor stealing CPU,
+	 * processes outside the benchmark - rather than anything the harness or the app did.
+	 */
+	static final Set<String> MACHINE_RULES = Set.of("cpu-steal", "other-cpu");
 
 	/**
 	 * With repetitions of the overload simulation: per variant, in how many runs every
@@ -113,6 +120,21 @@ record Summary(String title, String generatedAt, String verdict, boolean valid, 
 				OffsetDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME), verdict,
 				VALID.equals(verdict), reasons, workload, variants, findings, settings, limits, wallSeconds, 1, 0,
 				List.of(), Spread.of(variants), Spread.comparisons(Spread.of(variants)), null);
+	}
+
+	/**
+	 * Whether a run is NOT VALID because of the machine alone: every finding that counted
+	 * against validity is one of {@link #MACHINE_RULES}. Such a run says nothing about
+	 * the apps, and nothing wrong about the project either: on a shared VM whose
+	 * neighbours took the CPU, NOT VALID is the right verdict
+	 * ({@code bench/quick-check.sh} exits 5).
+	 */
+	static boolean spoiledByTheMachineAlone(String verdict, List<Finding> findings) {
+		List<Finding> counted = findings.stream()
+			.filter((finding) -> finding.severity() == Finding.Severity.INVALID)
+			.toList();
+		return NOT_VALID.equals(verdict) && !counted.isEmpty()
+				&& counted.stream().allMatch((finding) -> MACHINE_RULES.contains(finding.rule()));
 	}
 
 	/** The exit code of the runner: 0 valid, 1 not valid, 2 failed. */

@@ -49,16 +49,36 @@ final class ReportFixture {
 				machine, Duration.ofSeconds(123), provenance);
 	}
 
+	/**
+	 * The fixture's summary, Gatling calm, on a VM whose hypervisor stole
+	 * {@code stealShare} of the CPU all along.
+	 */
+	static Summary summaryOnAStolenMachine(double stealShare) {
+		BenchOptions options = BenchOptions
+			.parse(List.of("--rates", "20:80:4", "--step-seconds", "5", "--ramp-seconds", "0"));
+		MachineInfo machine = new MachineInfo(2, Map.of("cores", "2", "JDK", "fixture"));
+		BenchDatabase database = new BenchDatabase("jdbc:postgresql://127.0.0.1:5432/bench", "postgres", "postgres",
+				true);
+		return Summary.of(options, results(0.3, stealShare), Map.of("server_version", "17.11"), database, null, machine,
+				Duration.ofSeconds(123), null);
+	}
+
 	/** The three variants' measurements, before the analysis. */
 	static List<VariantResult> results(double gatlingCores) {
-		return List.of(variant(Variant.REACTIVE, 1000, 0.5, gatlingCores),
-				variant(Variant.LOOM, 1000, 0.6, gatlingCores), variant(Variant.PLATFORM, 50, 0.7, gatlingCores));
+		return results(gatlingCores, 0);
+	}
+
+	private static List<VariantResult> results(double gatlingCores, double stealShare) {
+		return List.of(variant(Variant.REACTIVE, 1000, 0.5, gatlingCores, stealShare),
+				variant(Variant.LOOM, 1000, 0.6, gatlingCores, stealShare),
+				variant(Variant.PLATFORM, 50, 0.7, gatlingCores, stealShare));
 	}
 
 	/**
 	 * A variant that serves up to {@code capacity} orders/s at ~110 ms, queueing beyond.
 	 */
-	private static VariantResult variant(Variant variant, double capacity, double cpuPerHundred, double gatlingCores) {
+	private static VariantResult variant(Variant variant, double capacity, double cpuPerHundred, double gatlingCores,
+			double stealShare) {
 		List<Row> rows = new ArrayList<>();
 		Map<SecondKey, Histogram> histograms = new HashMap<>();
 		List<Sample> samples = new ArrayList<>();
@@ -69,6 +89,7 @@ final class ReportFixture {
 		long gatlingTicks = 0;
 		long total = 0;
 		long idle = 0;
+		long steal = 0;
 		double gcSeconds = 0;
 		double stubCount = 0;
 		for (int second = -2; second <= seconds; second++) {
@@ -104,6 +125,7 @@ final class ReportFixture {
 			long busy = Math.round((appCores + gatlingCores + 0.2) * 100);
 			total += 200;
 			idle += 200 - Math.min(200, busy);
+			steal += Math.round(stealShare * 200);
 			gcSeconds += 0.004;
 			stubCount += 2 * offered;
 			Map<String, Sample.ProcessReading> processes = new LinkedHashMap<>();
@@ -126,7 +148,7 @@ final class ReportFixture {
 					new ProcFs.ThreadStat("C2 CompilerThre", 500));
 			// the reactive app ran under a CPU quota that stopped it a quarter of each
 			// second
-			samples.add(new Sample(epochMs + 300, processes, new ProcFs.MachineCpu(total, idle, 0, 0), app, stub,
+			samples.add(new Sample(epochMs + 300, processes, new ProcFs.MachineCpu(total, idle, 0, steal), app, stub,
 					threads, Map.of(), null, (variant == Variant.REACTIVE) ? second * 250L : null));
 		}
 		Recording recording = new Recording(new Recording.Meta("StairsSimulation", "open", "orders/s", START, seconds,

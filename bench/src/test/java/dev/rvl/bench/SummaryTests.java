@@ -42,6 +42,39 @@ class SummaryTests {
 	}
 
 	/**
+	 * A VM whose hypervisor took 8 % of the CPU all along: NOT VALID, rightly, and for
+	 * the machine alone - {@code BenchMain verdict} says so with its own exit code, which
+	 * CI tells apart from a NOT VALID the harness or an app caused.
+	 */
+	@Test
+	void tellsARunSpoiledByTheMachineAloneFromOneTheHarnessSpoiled(@TempDir Path directory) throws Exception {
+		Summary stolen = ReportFixture.summaryOnAStolenMachine(0.08);
+		Summary calm = ReportFixture.summaryOnAStolenMachine(0.01);
+		Summary generatorBound = ReportFixture.summary(1.5);
+
+		assertThat(stolen.verdict()).isEqualTo(Summary.NOT_VALID);
+		assertThat(stolen.invalidReasons()).isNotEmpty()
+			.allSatisfy((reason) -> assertThat(reason).contains("cpu-steal"));
+		assertThat(Summary.spoiledByTheMachineAlone(stolen.verdict(), stolen.findings())).isTrue();
+		assertThat(calm.verdict()).isEqualTo(Summary.VALID);
+		assertThat(Summary.spoiledByTheMachineAlone(calm.verdict(), calm.findings())).isFalse();
+		assertThat(Summary.spoiledByTheMachineAlone(generatorBound.verdict(), generatorBound.findings())).isFalse();
+		List<Finding> both = new ArrayList<>(stolen.findings());
+		both.addAll(generatorBound.findings());
+		assertThat(Summary.spoiledByTheMachineAlone(Summary.NOT_VALID, both)).as("the machine and the generator")
+			.isFalse();
+
+		assertThat(verdictOf(directory.resolve("stolen"), stolen)).isEqualTo(BenchMain.SPOILED_BY_THE_MACHINE);
+		assertThat(verdictOf(directory.resolve("calm"), calm)).isZero();
+		assertThat(verdictOf(directory.resolve("generator"), generatorBound)).isEqualTo(1);
+	}
+
+	private static int verdictOf(Path directory, Summary summary) throws Exception {
+		ReportWriter.write(directory, summary);
+		return BenchMain.run(List.of("verdict", directory.resolve("summary.json").toString()));
+	}
+
+	/**
 	 * The app's counter of orders refused after admission, read once a second: each step
 	 * gets its own increase (a counter that restarts, as after an app restart, counts
 	 * from zero again), and a step with no reading of the app's counter gets none.
