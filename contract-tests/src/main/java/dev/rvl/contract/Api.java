@@ -2,13 +2,18 @@ package dev.rvl.contract;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.IntFunction;
@@ -140,6 +145,36 @@ public final class Api {
 		}
 		return send(request.method(generated.method(), generated.body().isEmpty() ? HttpRequest.BodyPublishers.noBody()
 				: HttpRequest.BodyPublishers.ofString(generated.body())));
+	}
+
+	/**
+	 * Writes {@code request} to a connection of its own as it is - for requests no HTTP
+	 * client would send - and reads the answer until the server closes the connection (at
+	 * most 30 s). The answer must carry its length in {@code Content-Length}.
+	 */
+	public Response raw(String request) {
+		try (Socket socket = new Socket(this.baseUrl.getHost(), this.baseUrl.getPort())) {
+			socket.setSoTimeout(30_000);
+			socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+			socket.getOutputStream().flush();
+			String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+			int headEnd = answer.indexOf("\r\n\r\n");
+			if (headEnd < 0) {
+				throw new IllegalStateException("no complete answer before the connection closed: " + answer);
+			}
+			String[] head = answer.substring(0, headEnd).split("\r\n");
+			Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+			for (int i = 1; i < head.length; i++) {
+				int colon = head[i].indexOf(':');
+				headers.computeIfAbsent(head[i].substring(0, colon).trim(), (name) -> new ArrayList<>())
+					.add(head[i].substring(colon + 1).trim());
+			}
+			return new Response(Integer.parseInt(head[0].split(" ")[1]), HttpHeaders.of(headers, (name, value) -> true),
+					answer.substring(headEnd + 4));
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
 	}
 
 	private HttpRequest.Builder request(String path, String... headers) {

@@ -93,9 +93,12 @@ public interface OverloadContract extends ContractBase {
 	/**
 	 * A client that sends half a body and then nothing: the server gives up on it after
 	 * its idle timeout (Tomcat's connection timeout, Reactor Netty's read timeout; 10 s
-	 * here), closing the connection or answering with a 4xx problem, and the request's
-	 * admission slot is free again. The reactive app had no such bound: the request held
-	 * its slot until the client went away.
+	 * here), closing the connection or answering with a 400 {@code malformed-body}
+	 * problem, and the request's admission slot is free again. The reactive app had no
+	 * such bound: the request held its slot until the client went away. Tomcat 11 answers
+	 * a body read that timed out with a 408 of its own, which Spring Boot's error page
+	 * rendered as its own JSON - not a problem - until the Loom app left its error
+	 * answers to {@code ProblemErrorReportValve} alone.
 	 */
 	@Test
 	default void givesUpOnARequestBodyThatStalls() throws IOException {
@@ -112,7 +115,12 @@ public interface OverloadContract extends ContractBase {
 
 			String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
 
-			assertThat(answer).as("closed, or answered with a client error").matches("(?s)|HTTP/1\\.1 4\\d\\d .*");
+			assertThat(answer).as("closed, or answered with a malformed-body problem")
+				.satisfiesAnyOf((closed) -> assertThat(closed).isEmpty(),
+						(problem) -> assertThat(problem).startsWith("HTTP/1.1 400 ")
+							.containsIgnoringCase("\r\nContent-Type: application/problem+json")
+							.contains("\"type\":\"/problems/malformed-body\"")
+							.contains("\"status\":400"));
 		}
 		await("the stalled request out of flight").atMost(LIVENESS_TIMEOUT)
 			.until(() -> metric("orders_in_flight"), equalTo(0.0));

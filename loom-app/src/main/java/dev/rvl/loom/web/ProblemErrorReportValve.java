@@ -5,6 +5,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import dev.rvl.domain.problem.Problem;
 import dev.rvl.domain.problem.Problems;
+import jakarta.servlet.http.HttpServletResponse;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ErrorReportValve;
@@ -13,8 +14,11 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Tomcat answers some bad requests itself, before Spring sees them (an encoded {@code /}
- * or {@code \} in the path, a malformed request line): this valve makes those answers RFC
- * 9457 problems too, instead of Tomcat's HTML error page.
+ * or {@code \} in the path, a malformed request line), or while the app reads them (a
+ * request body whose read timed out): this valve makes those answers RFC 9457 problems
+ * too, instead of Tomcat's HTML error page. It is the app's only error page: Spring
+ * Boot's ({@code ErrorMvcAutoConfiguration}, excluded by {@code LoomApplication}) would
+ * render its own JSON, not a problem.
  */
 public class ProblemErrorReportValve extends ErrorReportValve {
 
@@ -31,10 +35,28 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 		if (!ioAllowed.get()) {
 			return;
 		}
-		// Tomcat rejects a request itself for its request line or headers (an encoded /
-		// or \ in the path, say), never for its body.
-		Problem problem = (status == 400) ? Problems.invalidHttpRequest() : Problems.framework(status);
+		Problem problem;
+		if (status == HttpServletResponse.SC_REQUEST_TIMEOUT
+				|| (status == HttpServletResponse.SC_BAD_REQUEST && throwable instanceof IOException)) {
+			// A body read failed, and Tomcat answered it itself (InputBuffer): 408 when
+			// the
+			// body stopped arriving, 400 when it could not be decoded (a malformed chunk)
+			// -
+			// a malformed body in the catalogue, as the reactive app answers both.
+			problem = Problems.incompleteBody().problem();
+		}
+		else if (status == HttpServletResponse.SC_BAD_REQUEST) {
+			// Tomcat rejects a request itself for its request line or headers (an encoded
+			// / or \ in the path, say), with no exception.
+			problem = Problems.invalidHttpRequest();
+		}
+		else {
+			problem = Problems.framework(status);
+		}
 		try {
+			if (status == HttpServletResponse.SC_REQUEST_TIMEOUT) {
+				response.setStatus(problem.status());
+			}
 			response.setContentType("application/problem+json");
 			response.getOutputStream().write(JSON.writeValueAsBytes(problem.body()));
 			response.finishResponse();

@@ -13,8 +13,10 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
+import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpRequest;
@@ -41,7 +43,10 @@ import org.springframework.context.annotation.Configuration;
  * headers, malformed) itself, with an empty 414, 431 or 400 - statuses and bodies the
  * description does not have. Tomcat answers those 400, and the Loom app's
  * {@code ProblemErrorReportValve} makes that the {@code validation} problem; this does
- * the same here, and closes the connection as both servers do after such a request.
+ * the same here, and closes the connection as both servers do after such a request. A
+ * body the codec cannot decode (Reactor Netty: an empty 400) fails the body's reader, and
+ * the app answers the {@code malformed-body} problem the Loom app's valve makes of
+ * Tomcat's 400.
  * <p>
  * {@link ReadAfterResponse}, a workaround for a Reactor Netty 1.3.6 bug: a keep-alive
  * connection whose next request arrives before the previous exchange has fully
@@ -95,7 +100,9 @@ class NettyConfiguration {
 
 	/**
 	 * Answers a request the codec could not decode with the {@code validation} problem,
-	 * then closes the connection; drops whatever else arrives on it. One per connection.
+	 * then closes the connection; drops whatever else arrives on it. A body it could not
+	 * decode fails the body's reader instead, so that the app, which has the request in
+	 * hand, answers it ({@code malformed-body}). One per connection.
 	 */
 	static final class InvalidRequestProblem extends ChannelInboundHandlerAdapter {
 
@@ -121,6 +128,18 @@ class NettyConfiguration {
 					.setInt(HttpHeaderNames.CONTENT_LENGTH, BODY.length)
 					.set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
 				context.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+				return;
+			}
+			if (message instanceof HttpContent content && content.decoderResult().isFailure()) {
+				// A body the codec could not decode (a chunk size that is not hex, say):
+				// Reactor Netty would answer an empty 400 in the app's place. The body's
+				// reader fails instead, as when a body stalls, and the app answers its
+				// malformed-body problem (the Loom app's answer, from Tomcat's 400).
+				this.answered = true;
+				Throwable cause = content.decoderResult().cause();
+				ReferenceCountUtil.release(message);
+				context.fireExceptionCaught(
+						(cause instanceof DecoderException decoding) ? decoding : new DecoderException(cause));
 				return;
 			}
 			context.fireChannelRead(message);

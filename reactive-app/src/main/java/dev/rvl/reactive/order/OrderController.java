@@ -10,8 +10,6 @@ import dev.rvl.domain.order.OrderValidator;
 import dev.rvl.domain.order.OrderView;
 import dev.rvl.domain.order.PlaceOrderRequest;
 import dev.rvl.domain.order.PlacedOrder;
-import dev.rvl.domain.problem.Problems;
-import io.netty.handler.timeout.ReadTimeoutException;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -64,7 +62,6 @@ class OrderController {
 
 	private Mono<PlaceOrderRequest> read(Flux<DataBuffer> body) {
 		return DataBufferUtils.join(body, Limits.MAX_BODY_BYTES)
-			.onErrorMap(ReadTimeoutException.class, (ex) -> Problems.incompleteBody())
 			.map(OrderController::bytes)
 			.defaultIfEmpty(new byte[0])
 			.map(OrderRequestReader::read);

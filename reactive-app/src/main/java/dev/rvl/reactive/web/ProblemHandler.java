@@ -5,6 +5,8 @@ import java.util.Map;
 import dev.rvl.domain.order.Limits;
 import dev.rvl.domain.problem.Problems;
 import dev.rvl.web.ProblemResponses;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.timeout.ReadTimeoutException;
 
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.http.ResponseEntity;
@@ -20,6 +22,16 @@ class ProblemHandler {
 	@ExceptionHandler(DataBufferLimitException.class)
 	ResponseEntity<Map<String, Object>> tooLarge(DataBufferLimitException ex) {
 		return ProblemResponses.of(Problems.payloadTooLarge(Limits.MAX_BODY_BYTES));
+	}
+
+	/**
+	 * A request body that stopped arriving (Reactor Netty's read timeout) or could not be
+	 * decoded (a malformed chunk, see {@code NettyConfiguration}), single or bulk: what
+	 * Tomcat answers 408 or 400 in the Loom app, and its valve maps to the same problem.
+	 */
+	@ExceptionHandler({ ReadTimeoutException.class, DecoderException.class })
+	ResponseEntity<Map<String, Object>> incompleteBody(Exception ex) {
+		return ProblemResponses.of(Problems.incompleteBody());
 	}
 
 	@ExceptionHandler(Throwable.class)
