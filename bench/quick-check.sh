@@ -30,7 +30,10 @@ if [ -z "$report" ] || [ ! -d "$report_dir" ]; then
 	exit $(( rc == 0 ? 3 : rc ))
 fi
 for file in index.html summary.json summary.md; do
-	[ -s "$report_dir/$file" ] || { echo "quick-check: FAILED - $file is missing (compare.sh exited $rc)" >&2; exit 3; }
+	[ -s "$report_dir/$file" ] || {
+		echo "quick-check: FAILED - $file is missing (compare.sh exited $rc)" >&2
+		exit $(( rc == 0 ? 3 : rc ))
+	}
 done
 verdict=$("${JAVA_HOME}/bin/java" -cp "$ROOT/bench/target/classes:$(cat "$ROOT/bench/target/bench-classpath.txt")" \
 	dev.rvl.bench.BenchMain verdict "$report_dir/summary.json" 2>&1)
