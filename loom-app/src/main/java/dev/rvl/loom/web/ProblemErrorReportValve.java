@@ -15,10 +15,10 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Tomcat answers some bad requests itself, before Spring sees them (an encoded {@code /}
  * or {@code \} in the path, a malformed request line), or while the app reads them (a
- * request body whose read timed out): this valve makes those answers RFC 9457 problems
- * too, instead of Tomcat's HTML error page. It is the app's only error page: Spring
- * Boot's ({@code ErrorMvcAutoConfiguration}, excluded by {@code LoomApplication}) would
- * render its own JSON, not a problem.
+ * request body whose read timed out or could not be decoded): this valve makes those
+ * answers RFC 9457 problems too, instead of Tomcat's HTML error page. It is the app's
+ * only error page: Spring Boot's ({@code ErrorMvcAutoConfiguration}, excluded by
+ * {@code LoomApplication}) would render its own JSON, not a problem.
  */
 public class ProblemErrorReportValve extends ErrorReportValve {
 
@@ -38,11 +38,10 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 		Problem problem;
 		if (status == HttpServletResponse.SC_REQUEST_TIMEOUT
 				|| (status == HttpServletResponse.SC_BAD_REQUEST && throwable instanceof IOException)) {
-			// A body read failed, and Tomcat answered it itself (InputBuffer): 408 when
+			// A body read failed and Tomcat answered it itself (InputBuffer): 408 when
 			// the
-			// body stopped arriving, 400 when it could not be decoded (a malformed chunk)
-			// -
-			// a malformed body in the catalogue, as the reactive app answers both.
+			// body stopped arriving, 400 when it could not be decoded (a bad chunk). The
+			// catalogue calls both a malformed body, as the reactive app answers them.
 			problem = Problems.incompleteBody().problem();
 		}
 		else if (status == HttpServletResponse.SC_BAD_REQUEST) {
