@@ -25,6 +25,18 @@ import static org.hamcrest.Matchers.equalTo;
  */
 public interface OverloadContract extends ContractBase {
 
+	/** Orders sent at once beyond the admission limit, while the partners take 500 ms. */
+	int BEYOND_THE_LIMIT = 36;
+
+	/**
+	 * Refusals a burst of {@link #BEYOND_THE_LIMIT} orders beyond the limit must get at
+	 * least. All of them, on an idle machine; on a busy one the burst may take longer
+	 * than the partners' 500 ms, and an early order that finishes frees its slot for a
+	 * late one (35 of 36 refused in CI on 2026-11-29). A limit that does not count the
+	 * requests refuses none, so half of them still tells the two apart.
+	 */
+	int MIN_REFUSED = BEYOND_THE_LIMIT / 2;
+
 	/**
 	 * Every 503 is counted once by the app: at the door by its reason
 	 * ({@code orders_admission_refused_total}), or after admission as an
@@ -34,7 +46,7 @@ public interface OverloadContract extends ContractBase {
 	default void refusesRequestsBeyondTheAdmissionLimitWith503() {
 		double refusedBefore = countedRefusals();
 		stub().faults("{\"addedLatencyMs\": 500}");
-		int requests = ContractSettings.MAX_IN_FLIGHT + 36;
+		int requests = ContractSettings.MAX_IN_FLIGHT + BEYOND_THE_LIMIT;
 		// On fresh connections a busy machine spread the burst over more than the
 		// partners' 500 ms: an early order finished and freed its slot for a late one.
 		api().openConnections(requests);
@@ -45,7 +57,7 @@ public interface OverloadContract extends ContractBase {
 		// An admitted order may pass the 1 s partner deadline on a machine as busy as a
 		// load average of 10 (seen once): a 504 is its documented answer.
 		assertThat(statuses.keySet()).as(statuses.toString()).contains(503).isSubsetOf(201, 503, 504);
-		assertThat(statuses.get(503)).as(statuses.toString()).isGreaterThanOrEqualTo(36);
+		assertThat(statuses.get(503)).as(statuses.toString()).isGreaterThanOrEqualTo(MIN_REFUSED);
 		Response refused = responses.stream().filter((r) -> r.status() == 503).findFirst().orElseThrow();
 		assertProblem(refused, 503, "overloaded");
 		assertThat(refused.header("Retry-After")).isEqualTo("1");
@@ -73,7 +85,7 @@ public interface OverloadContract extends ContractBase {
 	@ValueSource(strings = { "/%61pi/orders", "/api;v=1/orders" })
 	default void countsEverySpellingOfAnApiPathAgainstTheAdmissionLimit(String path) {
 		stub().faults("{\"addedLatencyMs\": 500}");
-		int requests = ContractSettings.MAX_IN_FLIGHT + 36;
+		int requests = ContractSettings.MAX_IN_FLIGHT + BEYOND_THE_LIMIT;
 		// On fresh connections a busy machine spread the burst over more than the
 		// partners' 500 ms: an early order finished and freed its slot for a late one.
 		api().openConnections(requests);
@@ -87,7 +99,7 @@ public interface OverloadContract extends ContractBase {
 		// An admitted order may pass the 1 s partner deadline on a machine as busy as a
 		// load average of 10 (seen once): a 504 is its documented answer.
 		assertThat(statuses.keySet()).as(statuses.toString()).contains(503).isSubsetOf(201, 503, 504);
-		assertThat(statuses.get(503)).as(statuses.toString()).isGreaterThanOrEqualTo(36);
+		assertThat(statuses.get(503)).as(statuses.toString()).isGreaterThanOrEqualTo(MIN_REFUSED);
 	}
 
 	/**
