@@ -39,14 +39,7 @@ final class ReportFixture {
 
 	/** The fixture's summary with a provenance (commit, versions, CPU speed probes). */
 	static Summary summary(double gatlingCores, Provenance provenance) {
-		BenchOptions options = BenchOptions
-			.parse(List.of("--rates", "20:80:4", "--step-seconds", "5", "--ramp-seconds", "0"));
-		List<VariantResult> results = results(gatlingCores);
-		MachineInfo machine = new MachineInfo(2, Map.of("cores", "2", "JDK", "fixture"));
-		BenchDatabase database = new BenchDatabase("jdbc:postgresql://127.0.0.1:5432/bench", "postgres", "postgres",
-				true);
-		return Summary.of(options, results, Map.of("server_version", "17.11", "max_connections", "300"), database, null,
-				machine, Duration.ofSeconds(123), provenance);
+		return summary(results(gatlingCores), provenance);
 	}
 
 	/**
@@ -54,13 +47,17 @@ final class ReportFixture {
 	 * {@code stealShare} of the CPU all along.
 	 */
 	static Summary summaryOnAStolenMachine(double stealShare) {
+		return summary(results(0.3, stealShare), null);
+	}
+
+	private static Summary summary(List<VariantResult> results, Provenance provenance) {
 		BenchOptions options = BenchOptions
 			.parse(List.of("--rates", "20:80:4", "--step-seconds", "5", "--ramp-seconds", "0"));
 		MachineInfo machine = new MachineInfo(2, Map.of("cores", "2", "JDK", "fixture"));
 		BenchDatabase database = new BenchDatabase("jdbc:postgresql://127.0.0.1:5432/bench", "postgres", "postgres",
 				true);
-		return Summary.of(options, results(0.3, stealShare), Map.of("server_version", "17.11"), database, null, machine,
-				Duration.ofSeconds(123), null);
+		return Summary.of(options, results, Map.of("server_version", "17.11", "max_connections", "300"), database, null,
+				machine, Duration.ofSeconds(123), provenance);
 	}
 
 	/** The three variants' measurements, before the analysis. */

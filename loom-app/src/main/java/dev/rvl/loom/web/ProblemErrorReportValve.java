@@ -38,11 +38,12 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 		Problem problem;
 		if (status == HttpServletResponse.SC_REQUEST_TIMEOUT
 				|| (status == HttpServletResponse.SC_BAD_REQUEST && throwable instanceof IOException)) {
-			// A body read failed and Tomcat answered it itself (InputBuffer): 408 when
-			// the
-			// body stopped arriving, 400 when it could not be decoded (a bad chunk). The
-			// catalogue calls both a malformed body, as the reactive app answers them.
+			// A body read failed and Tomcat answered it itself (InputBuffer):
+			// 408 when the body stopped arriving, 400 when it could not be
+			// decoded (a bad chunk). The catalogue calls both a malformed body,
+			// as the reactive app answers them.
 			problem = Problems.incompleteBody().problem();
+			response.setStatus(problem.status());
 		}
 		else if (status == HttpServletResponse.SC_BAD_REQUEST) {
 			// Tomcat rejects a request itself for its request line or headers (an encoded
@@ -53,9 +54,6 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 			problem = Problems.framework(status);
 		}
 		try {
-			if (status == HttpServletResponse.SC_REQUEST_TIMEOUT) {
-				response.setStatus(problem.status());
-			}
 			response.setContentType("application/problem+json");
 			response.getOutputStream().write(JSON.writeValueAsBytes(problem.body()));
 			response.finishResponse();
