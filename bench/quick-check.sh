@@ -6,8 +6,8 @@
 #   bench/quick-check.sh [more compare.sh options]     # e.g. --variants reactive
 #
 # Exit code: 0 valid report; 5 a complete report NOT VALID because of the machine alone (every reason the
-# hypervisor stealing CPU or processes outside the benchmark: BenchMain verdict decides, from summary.json's
-# findings); otherwise compare.sh's code (1 NOT VALID, 2 failed, 64 usage), or 3 when the runner claimed success
+# hypervisor stealing CPU or processes outside the benchmark, or the stub or Gatling late in a step where that
+# happened: BenchMain verdict decides, from summary.json's findings); otherwise compare.sh's code (1 NOT VALID, 2 failed, 64 usage), or 3 when the runner claimed success
 # but the report on disk does not back it up. .ci/run accepts 5, loudly: on a shared VM whose neighbours took
 # the CPU, NOT VALID is the right verdict, and running again would cost CI minutes for the neighbours to decide.
 set -uo pipefail

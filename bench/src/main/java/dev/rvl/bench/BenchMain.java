@@ -54,8 +54,8 @@ public final class BenchMain {
 			summary.path("findings")
 				.forEach((finding) -> findings.add(ReportWriter.JSON.treeToValue(finding, Finding.class)));
 			if (Summary.spoiledByTheMachineAlone(verdict, findings)) {
-				System.out.println("NOT VALID only because of the machine (CPU steal or outside processes): "
-						+ "nothing the harness or the apps did");
+				System.out.println("NOT VALID only because of the machine (CPU steal or outside processes, "
+						+ "and the delays they caused in the same steps): nothing the harness or the apps did");
 				return SPOILED_BY_THE_MACHINE;
 			}
 			return 1;

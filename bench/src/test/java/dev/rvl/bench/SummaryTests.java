@@ -63,10 +63,36 @@ class SummaryTests {
 		both.addAll(generatorBound.findings());
 		assertThat(Summary.spoiledByTheMachineAlone(Summary.NOT_VALID, both)).as("the machine and the generator")
 			.isFalse();
+		Finding steal = stolen.findings()
+			.stream()
+			.filter((finding) -> finding.rule().equals("cpu-steal"))
+			.findFirst()
+			.orElseThrow();
+		List<Finding> lateStub = new ArrayList<>(stolen.findings());
+		lateStub.add(late(steal.variant(), steal.step(), "stub-latency"));
+		lateStub.add(late(steal.variant(), steal.step(), "generator-lag"));
+		assertThat(Summary.spoiledByTheMachineAlone(Summary.NOT_VALID, lateStub))
+			.as("the stub and Gatling late in a step the hypervisor stole from")
+			.isTrue();
+		assertThat(Summary.spoiledByTheMachineAlone(Summary.NOT_VALID,
+				List.of(steal, late(steal.variant(), steal.step() + 1, "stub-latency"))))
+			.as("the stub late in a step nobody stole from")
+			.isFalse();
+		assertThat(Summary.spoiledByTheMachineAlone(Summary.NOT_VALID,
+				List.of(steal, late("other " + steal.variant(), steal.step(), "stub-latency"))))
+			.as("the stub late in another variant's run")
+			.isFalse();
+		assertThat(Summary.spoiledByTheMachineAlone(Summary.NOT_VALID, List.of(late("loom", 1, "stub-latency"))))
+			.as("the stub late, nothing stolen")
+			.isFalse();
 
 		assertThat(verdictOf(directory.resolve("stolen"), stolen)).isEqualTo(BenchMain.SPOILED_BY_THE_MACHINE);
 		assertThat(verdictOf(directory.resolve("calm"), calm)).isZero();
 		assertThat(verdictOf(directory.resolve("generator"), generatorBound)).isEqualTo(1);
+	}
+
+	private static Finding late(String variant, int step, String rule) {
+		return new Finding(variant, rule, Finding.Severity.INVALID, step, 80.0, "late");
 	}
 
 	private static int verdictOf(Path directory, Summary summary) throws Exception {
