@@ -5,6 +5,7 @@ import java.util.Collections;
 import dev.rvl.contract.Api.Response;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -137,6 +138,34 @@ public interface ProblemsContract extends ContractBase {
 
 		assertProblem(response, 400, "malformed-body");
 		assertThat(response.json().get("detail").asString()).isEqualTo("The request body could not be read completely");
+	}
+
+	/**
+	 * Requests an HTTP server may refuse as they are, each carrying a valid order: a
+	 * {@code %}-escape in the path that does not decode, an HTTP version other than 1.x,
+	 * an expectation other than {@code 100-continue}, a transfer coding other than
+	 * {@code chunked}. Tomcat refused them with 400, 505, 417 and 501, the last three
+	 * with an {@code internal} problem saying 500; the reactive app closed the connection
+	 * on the first without an answer (and logged an ERROR), answered the second as
+	 * HTTP/9.9 and placed the order of the third. Both now answer the catalogue's 400 and
+	 * write nothing: {@code validation} for the request line or headers,
+	 * {@code malformed-body} for a body they cannot read.
+	 */
+	@ParameterizedTest
+	@CsvSource(delimiter = '|',
+			value = { "POST /api/ord%zzers HTTP/1.1 | X-Nothing: 0 | validation",
+					"POST /api/orders HTTP/9.9 | X-Nothing: 0 | validation",
+					"POST /api/orders HTTP/1.1 | Expect: 200-ok | validation",
+					"POST /api/orders HTTP/1.1 | Transfer-Encoding: gzip | malformed-body" })
+	default void answersARequestTheServerWillNotServeAsItIsWithAProblem(String requestLine, String header,
+			String kind) {
+		String order = "{\"customerId\": 42, \"lines\": [{\"sku\": \"SKU-00001\", \"quantity\": 1}]}";
+		String length = header.startsWith("Transfer-Encoding") ? "" : "Content-Length: " + order.length() + "\r\n";
+		Response response = withNothingWritten(() -> api().raw(requestLine + "\r\nHost: " + baseUrl().getHost()
+				+ "\r\nContent-Type: application/json\r\nConnection: close\r\n" + header + "\r\n" + length + "\r\n"
+				+ order));
+
+		assertProblem(response, 400, kind);
 	}
 
 	@Test

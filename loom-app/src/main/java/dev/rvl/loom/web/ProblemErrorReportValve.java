@@ -35,24 +35,8 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 		if (!ioAllowed.get()) {
 			return;
 		}
-		Problem problem;
-		if (status == HttpServletResponse.SC_REQUEST_TIMEOUT
-				|| (status == HttpServletResponse.SC_BAD_REQUEST && throwable instanceof IOException)) {
-			// A body read failed and Tomcat answered it itself (InputBuffer):
-			// 408 when the body stopped arriving, 400 when it could not be
-			// decoded (a bad chunk). The catalogue calls both a malformed body,
-			// as the reactive app answers them.
-			problem = Problems.incompleteBody().problem();
-			response.setStatus(problem.status());
-		}
-		else if (status == HttpServletResponse.SC_BAD_REQUEST) {
-			// Tomcat rejects a request itself for its request line or headers (an encoded
-			// / or \ in the path, say), with no exception.
-			problem = Problems.invalidHttpRequest();
-		}
-		else {
-			problem = Problems.framework(status);
-		}
+		Problem problem = problem(status, throwable);
+		response.setStatus(problem.status());
 		try {
 			response.setContentType("application/problem+json");
 			response.getOutputStream().write(JSON.writeValueAsBytes(problem.body()));
@@ -61,6 +45,36 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 		catch (IOException | IllegalStateException ex) {
 			// the client is gone or the response is committed: nothing left to say
 		}
+	}
+
+	/**
+	 * The catalogue's problem for a status Tomcat set itself, with the status the
+	 * catalogue gives it: the body's {@code status} is always the response's.
+	 */
+	static Problem problem(int status, Throwable throwable) {
+		if (status == HttpServletResponse.SC_REQUEST_TIMEOUT
+				|| (status == HttpServletResponse.SC_BAD_REQUEST && throwable instanceof IOException)) {
+			// A body read failed and Tomcat answered it itself (InputBuffer): 408 when
+			// the
+			// body stopped arriving, 400 when it could not be decoded (a bad chunk). The
+			// catalogue calls both a malformed body, as the reactive app answers them.
+			return Problems.incompleteBody().problem();
+		}
+		if (status == HttpServletResponse.SC_NOT_IMPLEMENTED) {
+			// A transfer coding Tomcat does not support: a body it cannot read, which
+			// Reactor Netty fails on as well.
+			return Problems.framework(HttpServletResponse.SC_BAD_REQUEST);
+		}
+		Problem problem = Problems.framework(status);
+		if (status == HttpServletResponse.SC_BAD_REQUEST || status == HttpServletResponse.SC_HTTP_VERSION_NOT_SUPPORTED
+				|| (status < 500 && problem.status() != status)) {
+			// A request Tomcat refused for its request line or headers, with no
+			// exception:
+			// an encoded / or \ in the path, a %-escape that does not decode, an HTTP
+			// version (505) or an expectation (417) it does not support.
+			return Problems.invalidHttpRequest();
+		}
+		return problem;
 	}
 
 }

@@ -23,6 +23,7 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.util.ReferenceCountUtil;
 import reactor.netty.NettyPipeline;
 import tools.jackson.databind.json.JsonMapper;
@@ -31,6 +32,7 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.server.RequestPath;
 
 /**
  * Three handlers in the HTTP server's pipeline, behind its codec.
@@ -43,10 +45,11 @@ import org.springframework.context.annotation.Configuration;
  * headers, malformed) itself, with an empty 414, 431 or 400 - statuses and bodies the
  * description does not have. Tomcat answers those 400, and the Loom app's
  * {@code ProblemErrorReportValve} makes that the {@code validation} problem; this does
- * the same here, and closes the connection as both servers do after such a request. A
- * body the codec cannot decode (Reactor Netty: an empty 400) fails the body's reader, and
- * the app answers the {@code malformed-body} problem the Loom app's valve makes of
- * Tomcat's 400.
+ * the same here, for them and for the requests Tomcat refuses after reading them (a path
+ * that does not decode, an HTTP version or an expectation it does not support), and
+ * closes the connection as both servers do after such a request. A body the codec cannot
+ * decode (Reactor Netty: an empty 400) fails the body's reader, and the app answers the
+ * {@code malformed-body} problem the Loom app's valve makes of Tomcat's 400.
  * <p>
  * {@link ReadAfterResponse}, a workaround for a Reactor Netty 1.3.6 bug: a keep-alive
  * connection whose next request arrives before the previous exchange has fully
@@ -99,10 +102,11 @@ class NettyConfiguration {
 	}
 
 	/**
-	 * Answers a request the codec could not decode with the {@code validation} problem,
-	 * then closes the connection; drops whatever else arrives on it. A body it could not
-	 * decode fails the body's reader instead, so that the app, which has the request in
-	 * hand, answers it ({@code malformed-body}). One per connection.
+	 * Answers a request the codec could not decode, or one it read but Tomcat refuses
+	 * ({@link #refusedAsIs}), with the {@code validation} problem, then closes the
+	 * connection; drops whatever else arrives on it. A body it could not decode fails the
+	 * body's reader instead, so that the app, which has the request in hand, answers it
+	 * ({@code malformed-body}). One per connection.
 	 */
 	static final class InvalidRequestProblem extends ChannelInboundHandlerAdapter {
 
@@ -118,7 +122,8 @@ class NettyConfiguration {
 				ReferenceCountUtil.release(message);
 				return;
 			}
-			if (message instanceof HttpRequest request && request.decoderResult().isFailure()) {
+			if (message instanceof HttpRequest request
+					&& (request.decoderResult().isFailure() || refusedAsIs(request))) {
 				this.answered = true;
 				ReferenceCountUtil.release(message);
 				FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
@@ -143,6 +148,41 @@ class NettyConfiguration {
 				return;
 			}
 			context.fireChannelRead(message);
+		}
+
+		/**
+		 * A request the codec read but Tomcat refuses, and so does this: a
+		 * {@code %}-escape in the path that does not decode (WebFlux failed on it before
+		 * any handler could answer, and the connection closed without one), an HTTP
+		 * version other than 1.x, or an expectation other than {@code 100-continue}
+		 * (Tomcat's 505 and 417).
+		 */
+		static boolean refusedAsIs(HttpRequest request) {
+			return request.protocolVersion().majorVersion() != 1 || unsupportedExpectation(request)
+					|| !decodable(new QueryStringDecoder(request.uri()).rawPath());
+		}
+
+		/**
+		 * An HTTP/1.1 {@code Expect} other than {@code 100-continue}, as Netty's own
+		 * check.
+		 */
+		private static boolean unsupportedExpectation(HttpRequest request) {
+			String expect = request.headers().get(HttpHeaderNames.EXPECT);
+			return expect != null && HttpVersion.HTTP_1_1.equals(request.protocolVersion())
+					&& !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect);
+		}
+
+		private static boolean decodable(String rawPath) {
+			if (rawPath.indexOf('%') < 0) {
+				return true;
+			}
+			try {
+				RequestPath.parse(rawPath, null);
+				return true;
+			}
+			catch (IllegalArgumentException ex) {
+				return false;
+			}
 		}
 
 	}
