@@ -1,6 +1,8 @@
 package dev.rvl.contract;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.Socket;
 import java.net.URI;
@@ -13,6 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -149,32 +152,85 @@ public final class Api {
 
 	/**
 	 * Writes {@code request} to a connection of its own as it is - for requests no HTTP
-	 * client would send - and reads the answer until the server closes the connection (at
-	 * most 30 s). The answer must carry its length in {@code Content-Length}.
+	 * client would send - and reads one answer ({@link #readAnswer}; at most 30 s).
 	 */
 	public Response raw(String request) {
 		try (Socket socket = new Socket(this.baseUrl.getHost(), this.baseUrl.getPort())) {
 			socket.setSoTimeout(30_000);
 			socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
 			socket.getOutputStream().flush();
-			String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
-			int headEnd = answer.indexOf("\r\n\r\n");
-			if (headEnd < 0) {
-				throw new IllegalStateException("no complete answer before the connection closed: " + answer);
-			}
-			String[] head = answer.substring(0, headEnd).split("\r\n");
-			Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-			for (int i = 1; i < head.length; i++) {
-				int colon = head[i].indexOf(':');
-				headers.computeIfAbsent(head[i].substring(0, colon).trim(), (name) -> new ArrayList<>())
-					.add(head[i].substring(colon + 1).trim());
-			}
-			return new Response(Integer.parseInt(head[0].split(" ")[1]), HttpHeaders.of(headers, (name, value) -> true),
-					answer.substring(headEnd + 4));
+			return readAnswer(socket.getInputStream())
+				.orElseThrow(() -> new IllegalStateException("the connection closed without an answer"));
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	/**
+	 * Reads one HTTP/1.1 answer: its head, then its body - chunked, as many bytes as its
+	 * {@code Content-Length} says, or without either until the server closes the
+	 * connection.
+	 * @return the answer, or empty when the connection closed before a byte of it
+	 */
+	public static Optional<Response> readAnswer(InputStream in) throws IOException {
+		StringBuilder head = new StringBuilder();
+		while (head.length() < 4 || head.lastIndexOf("\r\n\r\n") != head.length() - 4) {
+			int next = in.read();
+			if (next < 0) {
+				if (head.isEmpty()) {
+					return Optional.empty();
+				}
+				throw new IllegalStateException("the connection closed within the answer's head: " + head);
+			}
+			head.append((char) next);
+		}
+		String[] lines = head.substring(0, head.length() - 4).split("\r\n");
+		Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+		for (int i = 1; i < lines.length; i++) {
+			int colon = lines[i].indexOf(':');
+			headers.computeIfAbsent(lines[i].substring(0, colon).trim(), (name) -> new ArrayList<>())
+				.add(lines[i].substring(colon + 1).trim());
+		}
+		List<String> length = headers.getOrDefault("Content-Length", List.of());
+		byte[] body;
+		if (headers.getOrDefault("Transfer-Encoding", List.of()).contains("chunked")) {
+			body = readChunks(in);
+		}
+		else {
+			body = length.isEmpty() ? in.readAllBytes() : in.readNBytes(Integer.parseInt(length.get(0)));
+		}
+		return Optional.of(new Response(Integer.parseInt(lines[0].split(" ")[1]),
+				HttpHeaders.of(headers, (name, value) -> true), new String(body, StandardCharsets.ISO_8859_1)));
+	}
+
+	private static byte[] readChunks(InputStream in) throws IOException {
+		ByteArrayOutputStream body = new ByteArrayOutputStream();
+		for (int size = chunkSize(in); size > 0; size = chunkSize(in)) {
+			body.write(in.readNBytes(size));
+			line(in); // the chunk's CRLF
+		}
+		for (String trailer = line(in); !trailer.isEmpty(); trailer = line(in)) {
+			// trailers are not used here
+		}
+		return body.toByteArray();
+	}
+
+	private static int chunkSize(InputStream in) throws IOException {
+		String line = line(in);
+		int extension = line.indexOf(';');
+		return Integer.parseInt((extension < 0) ? line.trim() : line.substring(0, extension).trim(), 16);
+	}
+
+	private static String line(InputStream in) throws IOException {
+		StringBuilder line = new StringBuilder();
+		for (int next = in.read(); next != '\n'; next = in.read()) {
+			if (next < 0) {
+				throw new IllegalStateException("the connection closed within a chunked body");
+			}
+			line.append((char) next);
+		}
+		return line.toString().strip();
 	}
 
 	private HttpRequest.Builder request(String path, String... headers) {

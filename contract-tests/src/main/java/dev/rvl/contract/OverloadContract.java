@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 import dev.rvl.contract.Api.Response;
@@ -110,7 +111,10 @@ public interface OverloadContract extends ContractBase {
 	 * such bound: the request held its slot until the client went away. Tomcat 11 answers
 	 * a body read that timed out with a 408 of its own, which Spring Boot's error page
 	 * rendered as its own JSON - not a problem - until the Loom app left its error
-	 * answers to {@code ProblemErrorReportValve} alone.
+	 * answers to {@code ProblemErrorReportValve} alone. The answer is read as a client
+	 * reads it, by its length: Tomcat closes the connection only after trying to read the
+	 * rest of the body for one more timeout, and the valve's answer, without a length,
+	 * ended only then.
 	 */
 	@Test
 	default void givesUpOnARequestBodyThatStalls() throws IOException {
@@ -125,14 +129,9 @@ public interface OverloadContract extends ContractBase {
 			await("the stalled request in flight").atMost(LIVENESS_TIMEOUT)
 				.until(() -> metric("orders_in_flight"), equalTo(1.0));
 
-			String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+			Optional<Response> answer = Api.readAnswer(socket.getInputStream());
 
-			assertThat(answer).as("closed, or answered with a malformed-body problem")
-				.satisfiesAnyOf((closed) -> assertThat(closed).isEmpty(),
-						(problem) -> assertThat(problem).startsWith("HTTP/1.1 400 ")
-							.containsIgnoringCase("\r\nContent-Type: application/problem+json")
-							.contains("\"type\":\"/problems/malformed-body\"")
-							.contains("\"status\":400"));
+			answer.ifPresent((problem) -> assertProblem(problem, 400, "malformed-body"));
 		}
 		await("the stalled request out of flight").atMost(LIVENESS_TIMEOUT)
 			.until(() -> metric("orders_in_flight"), equalTo(0.0));

@@ -142,18 +142,21 @@ public interface ProblemsContract extends ContractBase {
 
 	/**
 	 * Requests an HTTP server may refuse as they are, each carrying a valid order: a
-	 * {@code %}-escape in the path that does not decode, an HTTP version other than 1.x,
-	 * an expectation other than {@code 100-continue}, a transfer coding other than
-	 * {@code chunked}. Tomcat refused them with 400, 505, 417 and 501, the last three
-	 * with an {@code internal} problem saying 500; the reactive app closed the connection
-	 * on the first without an answer (and logged an ERROR), answered the second as
-	 * HTTP/9.9 and placed the order of the third. Both now answer the catalogue's 400 and
-	 * write nothing: {@code validation} for the request line or headers,
-	 * {@code malformed-body} for a body they cannot read.
+	 * {@code %}-escape that does not decode in the path or the query, a character a URI
+	 * may not hold, an HTTP version other than 1.x, an expectation other than
+	 * {@code 100-continue}, a transfer coding other than {@code chunked}. Tomcat refused
+	 * them with 400 (the last three with 505, 417 and 501 and an {@code internal} problem
+	 * saying 500); the reactive app closed the connection on the first without an answer
+	 * (and logged an ERROR), answered the next two a bare 400, served HTTP/9.9 and placed
+	 * the order despite the expectation. Both now answer the catalogue's 400 and write
+	 * nothing: {@code validation} for the request line or headers, {@code malformed-body}
+	 * for a body they cannot read.
 	 */
 	@ParameterizedTest
 	@CsvSource(delimiter = '|',
 			value = { "POST /api/ord%zzers HTTP/1.1 | X-Nothing: 0 | validation",
+					"GET /api/customers/42/orders?limit=%zz HTTP/1.1 | X-Nothing: 0 | validation",
+					"GET /api/customers/42/orders?limit=^1 HTTP/1.1 | X-Nothing: 0 | validation",
 					"POST /api/orders HTTP/9.9 | X-Nothing: 0 | validation",
 					"POST /api/orders HTTP/1.1 | Expect: 200-ok | validation",
 					"POST /api/orders HTTP/1.1 | Transfer-Encoding: gzip | malformed-body" })

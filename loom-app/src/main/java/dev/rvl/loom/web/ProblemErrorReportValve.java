@@ -38,8 +38,13 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 		Problem problem = problem(status, throwable);
 		response.setStatus(problem.status());
 		try {
+			byte[] body = JSON.writeValueAsBytes(problem.body());
 			response.setContentType("application/problem+json");
-			response.getOutputStream().write(JSON.writeValueAsBytes(problem.body()));
+			// With its length a client has the whole answer at once; without one it ends
+			// when the connection closes, which after a body that stopped arriving Tomcat
+			// does one more timeout later (it tries to read the rest first).
+			response.setContentLength(body.length);
+			response.getOutputStream().write(body);
 			response.finishResponse();
 		}
 		catch (IOException | IllegalStateException ex) {

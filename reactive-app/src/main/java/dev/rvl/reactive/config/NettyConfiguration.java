@@ -1,6 +1,8 @@
 package dev.rvl.reactive.config;
 
 import java.net.SocketAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
 
 import dev.rvl.domain.admission.Admission;
 import dev.rvl.domain.problem.Problems;
@@ -23,7 +25,6 @@ import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.util.ReferenceCountUtil;
 import reactor.netty.NettyPipeline;
 import tools.jackson.databind.json.JsonMapper;
@@ -32,7 +33,6 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.reactor.netty.NettyServerCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.http.server.RequestPath;
 
 /**
  * Three handlers in the HTTP server's pipeline, behind its codec.
@@ -151,15 +151,25 @@ class NettyConfiguration {
 		}
 
 		/**
-		 * A request the codec read but Tomcat refuses, and so does this: a
-		 * {@code %}-escape in the path that does not decode (WebFlux failed on it before
-		 * any handler could answer, and the connection closed without one), an HTTP
-		 * version other than 1.x, or an expectation other than {@code 100-continue}
-		 * (Tomcat's 505 and 417).
+		 * A request the codec read but Tomcat refuses, and so does this: a request target
+		 * that is no URI (a {@code %}-escape that does not decode, a character such as
+		 * {@code |}; WebFlux answered a bare 400, or, for the path, closed the connection
+		 * without an answer), an HTTP version other than 1.x, or an expectation other
+		 * than {@code 100-continue} (Tomcat's 505 and 417).
 		 */
 		static boolean refusedAsIs(HttpRequest request) {
 			return request.protocolVersion().majorVersion() != 1 || unsupportedExpectation(request)
-					|| !decodable(new QueryStringDecoder(request.uri()).rawPath());
+					|| !isUri(request.uri());
+		}
+
+		private static boolean isUri(String target) {
+			try {
+				new URI(target);
+				return true;
+			}
+			catch (URISyntaxException ex) {
+				return false;
+			}
 		}
 
 		/**
@@ -170,19 +180,6 @@ class NettyConfiguration {
 			String expect = request.headers().get(HttpHeaderNames.EXPECT);
 			return expect != null && HttpVersion.HTTP_1_1.equals(request.protocolVersion())
 					&& !HttpHeaderValues.CONTINUE.contentEqualsIgnoreCase(expect);
-		}
-
-		private static boolean decodable(String rawPath) {
-			if (rawPath.indexOf('%') < 0) {
-				return true;
-			}
-			try {
-				RequestPath.parse(rawPath, null);
-				return true;
-			}
-			catch (IllegalArgumentException ex) {
-				return false;
-			}
 		}
 
 	}
