@@ -59,10 +59,10 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 	static Problem problem(int status, Throwable throwable) {
 		if (status == HttpServletResponse.SC_REQUEST_TIMEOUT
 				|| (status == HttpServletResponse.SC_BAD_REQUEST && throwable instanceof IOException)) {
-			// A body read failed and Tomcat answered it itself (InputBuffer): 408 when
-			// the
-			// body stopped arriving, 400 when it could not be decoded (a bad chunk). The
-			// catalogue calls both a malformed body, as the reactive app answers them.
+			// A body read failed and Tomcat answered it itself (InputBuffer):
+			// 408 when the body stopped arriving, 400 when it could not be
+			// decoded (a bad chunk). The catalogue calls both a malformed
+			// body, as the reactive app answers them.
 			return Problems.incompleteBody().problem();
 		}
 		if (status == HttpServletResponse.SC_NOT_IMPLEMENTED) {
@@ -73,10 +73,10 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 		Problem problem = Problems.framework(status);
 		if (status == HttpServletResponse.SC_BAD_REQUEST || status == HttpServletResponse.SC_HTTP_VERSION_NOT_SUPPORTED
 				|| (status < 500 && problem.status() != status)) {
-			// A request Tomcat refused for its request line or headers, with no
-			// exception:
-			// an encoded / or \ in the path, a %-escape that does not decode, an HTTP
-			// version (505) or an expectation (417) it does not support.
+			// A request Tomcat refused for its request line or headers, with
+			// no exception: an encoded / or \ in the path, a target that is
+			// no URI, an HTTP version (505) or an expectation (417) it does
+			// not support.
 			return Problems.invalidHttpRequest();
 		}
 		return problem;

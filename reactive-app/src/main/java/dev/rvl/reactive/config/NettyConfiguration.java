@@ -45,8 +45,8 @@ import org.springframework.context.annotation.Configuration;
  * headers, malformed) itself, with an empty 414, 431 or 400 - statuses and bodies the
  * description does not have. Tomcat answers those 400, and the Loom app's
  * {@code ProblemErrorReportValve} makes that the {@code validation} problem; this does
- * the same here, for them and for the requests Tomcat refuses after reading them (a path
- * that does not decode, an HTTP version or an expectation it does not support), and
+ * the same here, for them and for the requests Tomcat refuses after reading them (a
+ * target that is no URI, an HTTP version or an expectation it does not support), and
  * closes the connection as both servers do after such a request. A body the codec cannot
  * decode (Reactor Netty: an empty 400) fails the body's reader, and the app answers the
  * {@code malformed-body} problem the Loom app's valve makes of Tomcat's 400.
