@@ -5,7 +5,6 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -147,18 +146,22 @@ record Summary(String title, String generatedAt, String verdict, boolean valid, 
 		List<Finding> counted = findings.stream()
 			.filter((finding) -> finding.severity() == Finding.Severity.INVALID)
 			.toList();
-		Set<List<Object>> machineSteps = counted.stream()
+		Set<VariantStep> machineSteps = counted.stream()
 			.filter((finding) -> MACHINE_RULES.contains(finding.rule()) && finding.step() != null)
-			.map(Summary::variantStep)
+			.map(VariantStep::of)
 			.collect(Collectors.toSet());
-		return NOT_VALID.equals(verdict) && !counted.isEmpty()
-				&& counted.stream()
-					.allMatch((finding) -> MACHINE_RULES.contains(finding.rule())
-							|| (DELAY_RULES.contains(finding.rule()) && machineSteps.contains(variantStep(finding))));
+		return NOT_VALID.equals(verdict) && !counted.isEmpty() && counted.stream()
+			.allMatch((finding) -> MACHINE_RULES.contains(finding.rule())
+					|| (DELAY_RULES.contains(finding.rule()) && machineSteps.contains(VariantStep.of(finding))));
 	}
 
-	private static List<Object> variantStep(Finding finding) {
-		return Arrays.asList(finding.variant(), finding.step());
+	/** A step of one variant's run, where findings meet. */
+	private record VariantStep(String variant, Integer step) {
+
+		static VariantStep of(Finding finding) {
+			return new VariantStep(finding.variant(), finding.step());
+		}
+
 	}
 
 	/** The exit code of the runner: 0 valid, 1 not valid, 2 failed. */
