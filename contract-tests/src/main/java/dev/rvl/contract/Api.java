@@ -168,6 +168,30 @@ public final class Api {
 	}
 
 	/**
+	 * As {@link #raw}, then waits until the server closes the connection - what a server
+	 * does after a request whose end it cannot find - and fails if anything but that one
+	 * answer came.
+	 */
+	public Response rawThenClosed(String request) {
+		try (Socket socket = new Socket(this.baseUrl.getHost(), this.baseUrl.getPort())) {
+			socket.setSoTimeout(30_000);
+			socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+			socket.getOutputStream().flush();
+			Response answer = readAnswer(socket.getInputStream())
+				.orElseThrow(() -> new IllegalStateException("the connection closed without an answer"));
+			byte[] more = socket.getInputStream().readAllBytes();
+			if (more.length > 0) {
+				throw new IllegalStateException(
+						"more than one answer: " + answer + " then " + new String(more, StandardCharsets.ISO_8859_1));
+			}
+			return answer;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
 	 * Reads one HTTP/1.1 answer: its head, then its body - chunked, as many bytes as its
 	 * {@code Content-Length} says, or without either until the server closes the
 	 * connection.

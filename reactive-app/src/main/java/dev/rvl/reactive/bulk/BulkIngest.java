@@ -93,9 +93,8 @@ class BulkIngest {
 		return switch (item) {
 			case BulkItem.Parsed parsed -> this.orders.place(parsed.request(), null, QueueBudget.NONE)
 				.map((placed) -> BulkResult.created(parsed.index(), placed.view().id()))
-				// Exceptions only: an Error (BlockHound's BlockingOperationError among
-				// them) must
-				// fail the request, not become one more result line.
+				// Exceptions only: an Error (BlockHound's BlockingOperationError
+				// among them) must fail the request, not become one more line.
 				.onErrorResume(Exception.class,
 						(ex) -> Mono.just(BulkResult.failed(parsed.index(), ProblemResponses.problemOf(ex))));
 			case BulkItem.Rejected rejected -> Mono.just(BulkResult.failed(rejected.index(), rejected.problem()));
