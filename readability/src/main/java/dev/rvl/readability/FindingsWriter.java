@@ -107,7 +107,7 @@ final class FindingsWriter {
 			.append(" vs ")
 			.append(loomWithout.codeLines())
 			.append(". A Loom code base writes it once, or takes `StructuredTaskScope`: with it (JDK 25 preview, ")
-			.append("`partner.fan-out=structured`, off by default, the same contract suite passed) the partner ")
+			.append("`partner.fan-out=structured`, off by default, every contract case that reaches the fan-out passed) the partner ")
 			.append("fan-out is ")
 			.append(fanOut.structuredMetrics().codeLines())
 			.append(" code lines (cyclomatic ")
