@@ -53,8 +53,8 @@ record BenchOptions(Path root, Path out, Workload workload, boolean quick, List<
 
 	static final String USAGE = """
 			Usage: bench/compare.sh [options]
-			  --quick                   short run (CI): 6-8 minutes for the three variants here; the JIT
-			                            settle hold at most 30 s (180 s otherwise)
+			  --quick                   short run (CI): 5-7 minutes for the three variants here; the JIT
+			                            settle check once, 5 s (held up to 180 s otherwise)
 			  --preset NAME             standard (100 ms partners, default) | slow-partner (3 s) | fast-partner (10 ms)
 			  --variants LIST           comma-separated (default reactive,loom,platform); the running order is
 			                            drawn from --seed and balanced over the repetitions
