@@ -155,16 +155,7 @@ public final class Api {
 	 * client would send - and reads one answer ({@link #readAnswer}; at most 30 s).
 	 */
 	public Response raw(String request) {
-		try (Socket socket = new Socket(this.baseUrl.getHost(), this.baseUrl.getPort())) {
-			socket.setSoTimeout(30_000);
-			socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
-			socket.getOutputStream().flush();
-			return readAnswer(socket.getInputStream())
-				.orElseThrow(() -> new IllegalStateException("the connection closed without an answer"));
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException(ex);
-		}
+		return raw(request, false);
 	}
 
 	/**
@@ -173,13 +164,17 @@ public final class Api {
 	 * answer came.
 	 */
 	public Response rawThenClosed(String request) {
+		return raw(request, true);
+	}
+
+	private Response raw(String request, boolean thenClosed) {
 		try (Socket socket = new Socket(this.baseUrl.getHost(), this.baseUrl.getPort())) {
 			socket.setSoTimeout(30_000);
 			socket.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
 			socket.getOutputStream().flush();
 			Response answer = readAnswer(socket.getInputStream())
 				.orElseThrow(() -> new IllegalStateException("the connection closed without an answer"));
-			byte[] more = socket.getInputStream().readAllBytes();
+			byte[] more = thenClosed ? socket.getInputStream().readAllBytes() : new byte[0];
 			if (more.length > 0) {
 				throw new IllegalStateException(
 						"more than one answer: " + answer + " then " + new String(more, StandardCharsets.ISO_8859_1));
