@@ -4,6 +4,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What this JVM prints to {@code System.out} and {@code System.err} while open (the
@@ -31,6 +33,22 @@ public final class CapturedOutput implements AutoCloseable {
 		synchronized (this.captured) {
 			return this.captured.toString(StandardCharsets.UTF_8);
 		}
+	}
+
+	/**
+	 * The lines logged at ERROR since {@link #start()}, each with the line after it (an
+	 * exception's class and message, when one was logged): what a failure should show,
+	 * where the whole output would be cut short.
+	 */
+	public List<String> errors() {
+		List<String> lines = text().lines().toList();
+		List<String> errors = new ArrayList<>();
+		for (int i = 0; i < lines.size(); i++) {
+			if (lines.get(i).contains(" ERROR ")) {
+				errors.add((i + 1 < lines.size()) ? lines.get(i) + "\n" + lines.get(i + 1) : lines.get(i));
+			}
+		}
+		return errors;
 	}
 
 	@Override

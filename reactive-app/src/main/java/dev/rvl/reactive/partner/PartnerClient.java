@@ -56,7 +56,7 @@ public class PartnerClient {
 			.runOn(appLoops)
 			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) settings.connectTimeout().toMillis());
 		this.webClient = builder.baseUrl(settings.baseUrl().toString())
-			.clientConnector(new ReactorClientHttpConnector(http))
+			.clientConnector(new CancelRaceGuard(new ReactorClientHttpConnector(http)))
 			.build();
 	}
 

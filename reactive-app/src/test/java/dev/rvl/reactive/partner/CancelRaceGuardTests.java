@@ -1,0 +1,142 @@
+package dev.rvl.reactive.partner;
+
+import java.net.URI;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BiConsumer;
+
+import dev.rvl.contract.PartnerStub;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.BaseSubscriber;
+import reactor.core.publisher.Flux;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.resources.ConnectionProvider;
+import reactor.netty.resources.LoopResources;
+
+import org.springframework.core.io.buffer.DataBuffer;
+import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.client.reactive.ClientHttpConnector;
+import org.springframework.http.client.reactive.ClientHttpRequest;
+import org.springframework.http.client.reactive.ClientHttpResponse;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The race {@link CancelRaceGuard} ends quietly, played one step after the other against
+ * the real partner stub: the exchange is cancelled as its response is handed over, and
+ * its body subscribed right after, in the same hand-over, as {@code WebClient} does.
+ * Spring's connector fails that body (the day it does not, spring-framework#37204 is
+ * fixed and the guard can go); the guard ends it empty, and keeps the errors of an
+ * exchange that was not cancelled.
+ */
+class CancelRaceGuardTests {
+
+	final LoopResources loops = LoopResources.create("cancel-race-test", 1, true);
+
+	final ConnectionProvider connections = ConnectionProvider.create("cancel-race-test", 4);
+
+	final ClientHttpConnector spring = new ReactorClientHttpConnector(
+			HttpClient.create(this.connections).runOn(this.loops));
+
+	final URI fraudScore = PartnerStub.shared().baseUrl().resolve("/fraud/score?customerId=42&amountCents=1000");
+
+	@AfterEach
+	void dispose() {
+		this.connections.dispose();
+		this.loops.dispose();
+	}
+
+	@Test
+	void springFailsTheBodyOfAnExchangeCancelledAsItsResponseIsHandedOver() throws Exception {
+		Throwable ending = exchange(this.spring, (response, subscriber) -> {
+			cancelFromAnotherThread(subscriber);
+			subscribe(response.getBody(), subscriber.ending);
+		});
+
+		assertThat(ending).isInstanceOf(IllegalStateException.class)
+			.hasMessageContaining("released already due to cancellation");
+	}
+
+	@Test
+	void endsTheBodyOfAnExchangeCancelledAsItsResponseIsHandedOverEmpty() throws Exception {
+		Throwable ending = exchange(new CancelRaceGuard(this.spring), (response, subscriber) -> {
+			cancelFromAnotherThread(subscriber);
+			subscribe(response.getBody(), subscriber.ending);
+		});
+
+		assertThat(ending).as("the body's error, none when it completed").isNull();
+	}
+
+	@Test
+	void keepsTheErrorsOfAnExchangeNotCancelled() throws Exception {
+		Throwable ending = exchange(new CancelRaceGuard(this.spring), (response, subscriber) -> {
+			subscribe(response.getBody(), new CompletableFuture<>());
+			subscribe(response.getBody(), subscriber.ending);
+		});
+
+		assertThat(ending).isInstanceOf(IllegalStateException.class)
+			.hasMessageContaining("Rejecting additional inbound receiver");
+	}
+
+	/**
+	 * Exchanges a request with the stub and hands its response to {@code onResponse} on
+	 * the event loop that received it; returns how the body subscribed there ended.
+	 */
+	private Throwable exchange(ClientHttpConnector connector,
+			BiConsumer<ClientHttpResponse, ResponseSubscriber> onResponse) throws Exception {
+		ResponseSubscriber subscriber = new ResponseSubscriber(onResponse);
+		connector.connect(HttpMethod.GET, this.fraudScore, ClientHttpRequest::setComplete).subscribe(subscriber);
+		return subscriber.ending.get(10, TimeUnit.SECONDS);
+	}
+
+	/**
+	 * Cancels the exchange from another thread, as an order's cancel comes from the
+	 * server's event loop, and waits for it on this loop by spinning on a flag (a
+	 * blocking wait, {@code Thread.onSpinWait} too, would fail under BlockHound, rightly:
+	 * only a test may hold an event loop for the microseconds a cancel takes). Spring's
+	 * connector has then marked the body released and scheduled its own drain on this
+	 * loop, behind the body subscribed next.
+	 */
+	private static void cancelFromAnotherThread(ResponseSubscriber subscriber) {
+		AtomicBoolean cancelled = new AtomicBoolean();
+		Thread.ofPlatform().start(() -> {
+			subscriber.cancel();
+			cancelled.set(true);
+		});
+		while (!cancelled.get()) {
+			// spin
+		}
+	}
+
+	/** Reads a body, releasing its buffers; completes with its error, or null. */
+	private static void subscribe(Flux<DataBuffer> body, CompletableFuture<Throwable> ending) {
+		body.subscribe(DataBufferUtils::release, ending::complete, () -> ending.complete(null));
+	}
+
+	private static final class ResponseSubscriber extends BaseSubscriber<ClientHttpResponse> {
+
+		final CompletableFuture<Throwable> ending = new CompletableFuture<>();
+
+		private final BiConsumer<ClientHttpResponse, ResponseSubscriber> onResponse;
+
+		ResponseSubscriber(BiConsumer<ClientHttpResponse, ResponseSubscriber> onResponse) {
+			this.onResponse = onResponse;
+		}
+
+		@Override
+		protected void hookOnNext(ClientHttpResponse response) {
+			this.onResponse.accept(response, this);
+		}
+
+		@Override
+		protected void hookOnError(Throwable failure) {
+			this.ending.completeExceptionally(failure);
+		}
+
+	}
+
+}
