@@ -1,5 +1,7 @@
 package dev.rvl.contract;
 
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 
 import dev.rvl.contract.Api.Response;
@@ -9,6 +11,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThanOrEqualTo;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Every row of the problem table (docs/design.md §2) that a single request reaches:
@@ -216,6 +222,51 @@ public interface ProblemsContract extends ContractBase {
 		assertThat(response.json().get("skus").toString()).isEqualTo("[\"SKU-00901\",\"SKU-00903\"]");
 		assertThat(database().stock("SKU-00902")).as("rolled back").isEqualTo(1_000_000);
 		database().reset();
+	}
+
+	/**
+	 * A client that goes away while its order waits to be written, the order then refused
+	 * for stock: the write runs to its end, nothing is written, and the refusal nobody
+	 * hears is not logged as an error. The reactive app, which notices the client leave,
+	 * logged it at ERROR, a dropped error of Reactor's.
+	 */
+	@Test
+	default void logsNoErrorForARefusalWhoseClientWentAway() throws Exception {
+		assumeTrue(appRunsInThisJvm(), "the app's log is read in this JVM");
+		awaitNothingInFlight();
+		String order = "{\"customerId\": 42, \"lines\": [{\"sku\": \"SKU-00962\", \"quantity\": 1}]}";
+		String waitingForTheLock = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+				+ "AND wait_event_type = 'Lock'";
+		long orders = database().orders();
+		try (CapturedOutput output = CapturedOutput.start()) {
+			try (TestDatabase.RowLock lock = database().lockProductToSellItOut("SKU-00962")) {
+				try (Socket client = new Socket(baseUrl().getHost(), baseUrl().getPort())) {
+					client.getOutputStream()
+						.write(("POST /api/orders HTTP/1.1\r\nHost: " + baseUrl().getHost()
+								+ "\r\nContent-Type: application/json\r\nContent-Length: " + order.length() + "\r\n\r\n"
+								+ order)
+							.getBytes(StandardCharsets.UTF_8));
+					await("the order waiting for the row lock").atMost(LIVENESS_TIMEOUT)
+						.until(() -> database().count(waitingForTheLock), greaterThanOrEqualTo(1L));
+				}
+				// Time for an app that notices a client leave to cancel the order before
+				// the
+				// write fails; without it the refusal may still reach the closed socket.
+				Thread.sleep(300);
+			}
+			await("the write's end").atMost(LIVENESS_TIMEOUT)
+				.until(() -> database().count(waitingForTheLock) + metric("orders_in_flight"), equalTo(0.0));
+			// The write's end is seen in the database a moment before the app has its
+			// outcome.
+			Thread.sleep(300);
+
+			assertThat(database().orders()).as("orders").isEqualTo(orders);
+			assertThat(database().stock("SKU-00962")).as("stock, sold out before the order's turn").isZero();
+			assertThat(output.errors()).as("the app's log at ERROR").isEmpty();
+		}
+		finally {
+			database().reset();
+		}
 	}
 
 	@Test

@@ -141,15 +141,34 @@ public final class TestDatabase {
 	 * connection.
 	 */
 	public RowLock lockProduct(String sku) {
+		return lockProduct(sku, false);
+	}
+
+	/**
+	 * As {@link #lockProduct}, and the product sold out when the lock is closed: the
+	 * orders that waited for it are then refused for stock.
+	 */
+	public RowLock lockProductToSellItOut(String sku) {
+		return lockProduct(sku, true);
+	}
+
+	private RowLock lockProduct(String sku, boolean sellOut) {
+		String product = "'" + sku.replace("'", "") + "'";
 		try {
 			Connection connection = connect();
 			connection.setAutoCommit(false);
 			try (Statement statement = connection.createStatement()) {
-				statement.execute("SELECT 1 FROM product WHERE sku = '" + sku.replace("'", "") + "' FOR UPDATE");
+				statement.execute("SELECT 1 FROM product WHERE sku = " + product + " FOR UPDATE");
 			}
 			return () -> {
-				try (connection) {
-					connection.rollback();
+				try (connection; Statement statement = connection.createStatement()) {
+					if (sellOut) {
+						statement.execute("UPDATE product SET stock = 0 WHERE sku = " + product);
+						connection.commit();
+					}
+					else {
+						connection.rollback();
+					}
 				}
 			};
 		}

@@ -55,6 +55,27 @@ public final class ProblemResponses {
 	 */
 	public static ResponseEntity<Map<String, Object>> of(Throwable failure) {
 		Problem problem = problemOf(failure);
+		log(problem, failure);
+		ResponseEntity<Map<String, Object>> response = of(problem);
+		if (failure instanceof ErrorResponse error && !error.getHeaders().isEmpty()) {
+			HttpHeaders headers = new HttpHeaders();
+			headers.addAll(response.getHeaders());
+			headers.addAll(error.getHeaders());
+			return new ResponseEntity<>(response.getBody(), headers, response.getStatusCode());
+		}
+		return response;
+	}
+
+	/**
+	 * Logs a failure nobody will be answered (its client went away while the work ran to
+	 * its end) as {@link #of(Throwable)} logs one that is answered: an unexpected failure
+	 * at ERROR, a refused order not at all.
+	 */
+	public static void logUnanswered(Throwable failure) {
+		log(problemOf(failure), failure);
+	}
+
+	private static void log(Problem problem, Throwable failure) {
 		if (problem.kind() == ProblemKind.PARTNER_TIMEOUT || problem.kind() == ProblemKind.PARTNER_UNAVAILABLE) {
 			logger.warn(partnerProblem(problem, failure));
 		}
@@ -67,14 +88,6 @@ public final class ProblemResponses {
 				logger.error("Unexpected failure", failure);
 			}
 		}
-		ResponseEntity<Map<String, Object>> response = of(problem);
-		if (failure instanceof ErrorResponse error && !error.getHeaders().isEmpty()) {
-			HttpHeaders headers = new HttpHeaders();
-			headers.addAll(response.getHeaders());
-			headers.addAll(error.getHeaders());
-			return new ResponseEntity<>(response.getBody(), headers, response.getStatusCode());
-		}
-		return response;
 	}
 
 	/**

@@ -19,7 +19,9 @@ import dev.rvl.domain.pricing.PricingResult;
 import dev.rvl.domain.problem.Problems;
 import dev.rvl.reactive.partner.PartnerClient;
 import dev.rvl.web.OrderMetrics;
+import dev.rvl.web.ProblemResponses;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Signal;
 
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.stereotype.Service;
@@ -111,14 +113,27 @@ public class OrderService {
 	 * The write transaction runs to its end once started, even when the client goes away,
 	 * as the Loom app's does: cancelled while Spring's transaction manager is beginning
 	 * it, a transaction leaves its pooled connection idle in transaction for good
-	 * (spring-projects/spring-framework#32115; the bulk contract caught one).
+	 * (spring-projects/spring-framework#32115; the bulk contract caught one). Its outcome
+	 * travels as a value: one nobody waits for any more is discarded and, if a failure,
+	 * logged as an answered one would be, where an error would be dropped and logged by
+	 * Reactor at ERROR, a sold-out product included.
 	 */
 	private Mono<OrderView> write(NewOrder order) {
-		Mono<Void> transaction = this.repository.reserveStock(order)
+		Mono<Signal<Void>> transaction = this.repository.reserveStock(order)
 			.flatMap((shortSkus) -> shortSkus.isEmpty() ? this.repository.insert(order)
 					: Mono.error(Problems.insufficientStock(shortSkus)))
-			.as(this.transaction::transactional);
-		return Mono.fromFuture(transaction::toFuture, true).thenReturn(order.view());
+			.as(this.transaction::transactional)
+			.materialize();
+		return Mono.fromFuture(transaction::toFuture, true)
+			.doOnDiscard(Signal.class, OrderService::logUnanswered)
+			.<Void>dematerialize()
+			.thenReturn(order.view());
+	}
+
+	private static void logUnanswered(Signal<?> outcome) {
+		if (outcome.isOnError()) {
+			ProblemResponses.logUnanswered(outcome.getThrowable());
+		}
 	}
 
 	/** A racing duplicate committed first: answer with its order, as a replay. */
