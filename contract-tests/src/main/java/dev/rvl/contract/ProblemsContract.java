@@ -249,15 +249,13 @@ public interface ProblemsContract extends ContractBase {
 					await("the order waiting for the row lock").atMost(LIVENESS_TIMEOUT)
 						.until(() -> database().count(waitingForTheLock), greaterThanOrEqualTo(1L));
 				}
-				// Time for an app that notices a client leave to cancel the order before
-				// the
-				// write fails; without it the refusal may still reach the closed socket.
+				// time for an app that sees the client leave to cancel the order
+				// before its write fails (else the refusal goes to the closed socket)
 				Thread.sleep(300);
 			}
 			await("the write's end").atMost(LIVENESS_TIMEOUT)
 				.until(() -> database().count(waitingForTheLock) + metric("orders_in_flight"), equalTo(0.0));
-			// The write's end is seen in the database a moment before the app has its
-			// outcome.
+			// the database shows the write's end a moment before the app has it
 			Thread.sleep(300);
 
 			assertThat(database().orders()).as("orders").isEqualTo(orders);

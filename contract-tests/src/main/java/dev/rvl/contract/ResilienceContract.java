@@ -350,11 +350,8 @@ public abstract class ResilienceContract {
 		assertThat(inFlight).isNotEmpty().allSatisfy((outcome) -> assertThat(outcome.status()).isEqualTo(201));
 		assertThat(afterwards).isNotEmpty()
 			.allSatisfy((outcome) -> assertThat(outcome.status()).as(outcome.body()).isIn(-1, 503));
-		// A request in flight whose connection closed without an answer may have been
-		// committed (seen once in the reactive app on a busy machine): allowed, counted.
-		long unansweredInFlight = inFlight.stream().filter((o) -> o.status() == -1).count();
-		this.figures.put("shutdown-under-overload", "committed without an answer",
-				Invariants.assertHold(database(), before, created(outcomes), unansweredInFlight));
+		this.figures.put("graceful-shutdown", "committed without an answer",
+				Invariants.assertHold(database(), before, created(outcomes), unansweredOnceConnected(outcomes)));
 	}
 
 	/**
@@ -407,11 +404,8 @@ public abstract class ResilienceContract {
 			.allSatisfy((outcome) -> assertThat(outcome.status()).as(outcome.body()).isIn(-1, 201, 503));
 		assertThat(afterwards).isNotEmpty()
 			.allSatisfy((outcome) -> assertThat(outcome.status()).as(outcome.body()).isIn(-1, 503));
-		// A request in flight whose connection closed without an answer may have been
-		// committed (seen once in the reactive app on a busy machine): allowed, counted.
-		long unansweredInFlight = inFlight.stream().filter((o) -> o.status() == -1).count();
 		this.figures.put("shutdown-under-overload", "committed without an answer",
-				Invariants.assertHold(database(), before, created(outcomes), unansweredInFlight));
+				Invariants.assertHold(database(), before, created(outcomes), unansweredOnceConnected(outcomes)));
 	}
 
 	/**
@@ -495,6 +489,16 @@ public abstract class ResilienceContract {
 
 	static List<String> created(List<Outcome> outcomes) {
 		return outcomes.stream().filter((o) -> o.status() == 201).map(Outcome::orderId).toList();
+	}
+
+	/**
+	 * Requests whose connection closed without an answer once connected: each may have
+	 * been committed, which the invariants allow and count. Seen in the reactive app for
+	 * one in flight at SIGTERM (a busy machine) and one sent just after it (CI run of
+	 * 48c02ab); a request refused at connect never reached the app.
+	 */
+	static long unansweredOnceConnected(List<Outcome> outcomes) {
+		return outcomes.stream().filter((o) -> o.status() == -1 && !o.body().equals("ConnectException")).count();
 	}
 
 	/** Requests without an answer, by the client's failure. */
