@@ -198,8 +198,6 @@ public interface BulkContract extends ContractBase {
 		assumeTrue(appRunsInThisJvm(), "the app's log is read in this JVM");
 		awaitNothingInFlight();
 		long abandonedBefore = abandonedSessions();
-		String waitingForTheLock = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-				+ "AND wait_event_type = 'Lock'";
 		// Each busy session described, so that a wait that times out says what it saw.
 		String busy = "SELECT state || ' (' || coalesce(wait_event_type || '/' || wait_event, 'not waiting') "
 				+ "|| ', ' || date_trunc('second', now() - state_change) || ', ' || application_name || '): ' "
@@ -215,7 +213,7 @@ public interface BulkContract extends ContractBase {
 			try (TestDatabase.RowLock lock = database().lockProduct("SKU-00961");
 					BulkClient bulk = new BulkClient(baseUrl(), "application/x-ndjson", lines.iterator(), 16384)) {
 				await("8 orders waiting for the row lock").atMost(LIVENESS_TIMEOUT)
-					.until(() -> database().count(waitingForTheLock), greaterThanOrEqualTo(8L));
+					.until(() -> database().sessionsWaitingForALock(), greaterThanOrEqualTo(8L));
 				awaitStall(bulk);
 
 				bulk.abort();

@@ -235,8 +235,6 @@ public interface ProblemsContract extends ContractBase {
 		assumeTrue(appRunsInThisJvm(), "the app's log is read in this JVM");
 		awaitNothingInFlight();
 		String order = "{\"customerId\": 42, \"lines\": [{\"sku\": \"SKU-00962\", \"quantity\": 1}]}";
-		String waitingForTheLock = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
-				+ "AND wait_event_type = 'Lock'";
 		long orders = database().orders();
 		try (CapturedOutput output = CapturedOutput.start()) {
 			try (TestDatabase.RowLock lock = database().lockProductToSellItOut("SKU-00962")) {
@@ -247,14 +245,14 @@ public interface ProblemsContract extends ContractBase {
 								+ order)
 							.getBytes(StandardCharsets.UTF_8));
 					await("the order waiting for the row lock").atMost(LIVENESS_TIMEOUT)
-						.until(() -> database().count(waitingForTheLock), greaterThanOrEqualTo(1L));
+						.until(() -> database().sessionsWaitingForALock(), greaterThanOrEqualTo(1L));
 				}
 				// time for an app that sees the client leave to cancel the order
 				// before its write fails (else the refusal goes to the closed socket)
 				Thread.sleep(300);
 			}
 			await("the write's end").atMost(LIVENESS_TIMEOUT)
-				.until(() -> database().count(waitingForTheLock) + metric("orders_in_flight"), equalTo(0.0));
+				.until(() -> database().sessionsWaitingForALock() + metric("orders_in_flight"), equalTo(0.0));
 			// the database shows the write's end a moment before the app has it
 			Thread.sleep(300);
 

@@ -161,9 +161,9 @@ public final class TestDatabase {
 				statement.execute("SELECT 1 FROM product WHERE sku = " + product + " FOR UPDATE");
 			}
 			return () -> {
-				try (connection; Statement statement = connection.createStatement()) {
+				try (connection) {
 					if (sellOut) {
-						statement.execute("UPDATE product SET stock = 0 WHERE sku = " + product);
+						connection.createStatement().execute("UPDATE product SET stock = 0 WHERE sku = " + product);
 						connection.commit();
 					}
 					else {
@@ -175,6 +175,14 @@ public final class TestDatabase {
 		catch (SQLException ex) {
 			throw new IllegalStateException(ex);
 		}
+	}
+
+	/**
+	 * Sessions of this database waiting for a lock: orders queued behind a held row lock.
+	 */
+	public long sessionsWaitingForALock() {
+		return count("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+				+ "AND wait_event_type = 'Lock'");
 	}
 
 	public Connection connect() throws SQLException {
