@@ -1,11 +1,16 @@
 package dev.rvl.reactive.partner;
 
 import java.net.URI;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.netty.Connection;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.http.client.HttpClientResponse;
+import reactor.util.context.Context;
 
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpMethod;
@@ -13,50 +18,136 @@ import org.springframework.http.client.reactive.ClientHttpConnector;
 import org.springframework.http.client.reactive.ClientHttpRequest;
 import org.springframework.http.client.reactive.ClientHttpResponse;
 import org.springframework.http.client.reactive.ClientHttpResponseDecorator;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 
 /**
- * A partner call cancelled just as its response arrives ends quietly. Spring's Reactor
- * connector, cancelled on one thread while it hands the response over on another, marks
- * the body released; the body, subscribed a moment later as part of that hand-over, fails
- * with an {@code IllegalStateException} nobody waits for, and Reactor logs it as a
- * dropped error, at ERROR (spring-framework#37204, fix proposed in #37205). About one in
- * 25 cancellations near the response did in a probe (README, findings); an order whose
- * client goes away during its fan-out cancels one.
- * <p>
- * Here the body of an exchange this connector saw cancelled ends empty instead: nobody
- * reads it. An exchange not cancelled keeps every error.
+ * Spring's Reactor connector, for partner calls that are cancelled as their response
+ * arrives: an order whose client goes away during its fan-out cancels two. Spring's
+ * connector gets two such races wrong; the cancel comes from the server's event loop, the
+ * response on the partner connection's.
+ * <ul>
+ * <li>A cancel just before the connector holds the response: nobody reads the body, and
+ * its buffers stay in Reactor Netty's inbound queue until the garbage collector takes
+ * them, never released to the pool - a leak. Here the body of a response that arrived for
+ * a cancelled exchange and was never handed over is read and released on its connection's
+ * event loop.</li>
+ * <li>A cancel as the connector hands the response over: it marks the body released, and
+ * the body, subscribed a moment later in that hand-over, fails with an
+ * {@code IllegalStateException} nobody waits for, logged by Reactor at ERROR as a dropped
+ * error (spring-framework#37204, fix proposed in #37205). Here the body of an exchange
+ * seen cancelled ends empty instead: nobody reads it.</li>
+ * </ul>
+ * An exchange not cancelled is not touched and keeps every error. README, findings.
  */
 final class CancelRaceGuard implements ClientHttpConnector {
 
 	private final ClientHttpConnector connector;
 
-	CancelRaceGuard(ClientHttpConnector connector) {
-		this.connector = connector;
+	CancelRaceGuard(HttpClient http) {
+		this.connector = new ReactorClientHttpConnector(http.doOnResponse(CancelRaceGuard::arrived));
 	}
 
 	@Override
 	public Mono<ClientHttpResponse> connect(HttpMethod method, URI uri,
 			Function<? super ClientHttpRequest, Mono<Void>> requestCallback) {
 		return Mono.defer(() -> {
-			AtomicBoolean cancelled = new AtomicBoolean();
+			Exchange exchange = new Exchange();
 			return this.connector.connect(method, uri, requestCallback)
-				.<ClientHttpResponse>map((response) -> new QuietAfterCancel(response, cancelled))
-				.doOnCancel(() -> cancelled.set(true));
+				.map(exchange::handOver)
+				.doOnCancel(exchange::cancel)
+				.contextWrite(Context.of(Exchange.class, exchange));
 		});
+	}
+
+	/**
+	 * A response arrived, on its connection's event loop, before Spring's connector saw
+	 * it.
+	 */
+	private static void arrived(HttpClientResponse response, Connection connection) {
+		Exchange exchange = response.currentContextView().getOrDefault(Exchange.class, null);
+		if (exchange != null) {
+			exchange.arrived(connection);
+		}
+	}
+
+	/** One exchange: what happened to it, from any thread. */
+	private static final class Exchange {
+
+		private static final int ARRIVED = 1;
+
+		private static final int CANCELLED = 2;
+
+		private static final int HANDED_OVER = 4;
+
+		private static final int READ = 8;
+
+		private final AtomicInteger state = new AtomicInteger();
+
+		private volatile Connection connection;
+
+		// the connection's loop, taken while it is registered: a cancel closes it
+		private volatile Executor loop;
+
+		void arrived(Connection connection) {
+			this.connection = connection;
+			this.loop = connection.channel().eventLoop();
+			if ((set(ARRIVED) & CANCELLED) != 0) {
+				readLaterIfNotHandedOver();
+			}
+		}
+
+		ClientHttpResponse handOver(ClientHttpResponse response) {
+			set(HANDED_OVER);
+			return new QuietAfterCancel(response, this);
+		}
+
+		void cancel() {
+			int before = set(CANCELLED);
+			if ((before & ARRIVED) != 0 && (before & HANDED_OVER) == 0) {
+				readLaterIfNotHandedOver();
+			}
+		}
+
+		boolean cancelled() {
+			return (this.state.get() & CANCELLED) != 0;
+		}
+
+		/**
+		 * After the hand-over, which runs on the connection's event loop right after the
+		 * response arrived: a response that reached {@link #handOver} has a reader (a
+		 * cancelled one too: WebClient subscribes to the body and cancels it, which
+		 * releases it); one that did not is read here, each buffer released as it passes.
+		 */
+		private void readLaterIfNotHandedOver() {
+			Connection arrived = this.connection;
+			this.loop.execute(() -> {
+				int before = this.state.getAndUpdate((flags) -> ((flags & HANDED_OVER) == 0) ? flags | READ : flags);
+				if ((before & (HANDED_OVER | READ)) == 0) {
+					arrived.inbound().receive().subscribe(null, (ignored) -> {
+					});
+				}
+			});
+		}
+
+		/** Sets a flag; returns the flags before. */
+		private int set(int flag) {
+			return this.state.getAndUpdate((flags) -> flags | flag);
+		}
+
 	}
 
 	private static final class QuietAfterCancel extends ClientHttpResponseDecorator {
 
-		private final AtomicBoolean cancelled;
+		private final Exchange exchange;
 
-		QuietAfterCancel(ClientHttpResponse response, AtomicBoolean cancelled) {
+		QuietAfterCancel(ClientHttpResponse response, Exchange exchange) {
 			super(response);
-			this.cancelled = cancelled;
+			this.exchange = exchange;
 		}
 
 		@Override
 		public Flux<DataBuffer> getBody() {
-			return super.getBody().onErrorResume((ex) -> this.cancelled.get(), (ex) -> Flux.empty());
+			return super.getBody().onErrorResume((ex) -> this.exchange.cancelled(), (ex) -> Flux.empty());
 		}
 
 	}

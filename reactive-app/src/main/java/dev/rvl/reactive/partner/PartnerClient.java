@@ -21,7 +21,6 @@ import reactor.netty.resources.LoopResources;
 import reactor.util.retry.Retry;
 
 import org.springframework.core.codec.CodecException;
-import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.stereotype.Component;
 import org.springframework.web.reactive.function.client.WebClient;
 import org.springframework.web.reactive.function.client.WebClientException;
@@ -56,7 +55,7 @@ public class PartnerClient {
 			.runOn(appLoops)
 			.option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) settings.connectTimeout().toMillis());
 		this.webClient = builder.baseUrl(settings.baseUrl().toString())
-			.clientConnector(new CancelRaceGuard(new ReactorClientHttpConnector(http)))
+			.clientConnector(new CancelRaceGuard(http))
 			.build();
 	}
 

@@ -1,16 +1,21 @@
 package dev.rvl.reactive.partner;
 
 import java.net.URI;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiConsumer;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import dev.rvl.contract.PartnerStub;
+import io.netty.channel.EventLoop;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.BaseSubscriber;
 import reactor.core.publisher.Flux;
+import reactor.netty.Connection;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.resources.ConnectionProvider;
 import reactor.netty.resources.LoopResources;
@@ -39,8 +44,9 @@ class CancelRaceGuardTests {
 
 	final ConnectionProvider connections = ConnectionProvider.create("cancel-race-test", 4);
 
-	final ClientHttpConnector spring = new ReactorClientHttpConnector(
-			HttpClient.create(this.connections).runOn(this.loops));
+	final HttpClient http = HttpClient.create(this.connections).runOn(this.loops);
+
+	final ClientHttpConnector spring = new ReactorClientHttpConnector(this.http);
 
 	final URI fraudScore = PartnerStub.shared().baseUrl().resolve("/fraud/score?customerId=42&amountCents=1000");
 
@@ -63,7 +69,7 @@ class CancelRaceGuardTests {
 
 	@Test
 	void endsTheBodyOfAnExchangeCancelledAsItsResponseIsHandedOverEmpty() throws Exception {
-		Throwable ending = exchange(new CancelRaceGuard(this.spring), (response, subscriber) -> {
+		Throwable ending = exchange(new CancelRaceGuard(this.http), (response, subscriber) -> {
 			cancelFromAnotherThread(subscriber);
 			subscribe(response.getBody(), subscriber.ending);
 		});
@@ -73,13 +79,54 @@ class CancelRaceGuardTests {
 
 	@Test
 	void keepsTheErrorsOfAnExchangeNotCancelled() throws Exception {
-		Throwable ending = exchange(new CancelRaceGuard(this.spring), (response, subscriber) -> {
+		Throwable ending = exchange(new CancelRaceGuard(this.http), (response, subscriber) -> {
 			subscribe(response.getBody(), new CompletableFuture<>());
 			subscribe(response.getBody(), subscriber.ending);
 		});
 
 		assertThat(ending).isInstanceOf(IllegalStateException.class)
 			.hasMessageContaining("Rejecting additional inbound receiver");
+	}
+
+	@Test
+	void springLeavesTheBodyOfAnExchangeCancelledAsItsResponseArrivesUnread() throws Exception {
+		String unread = bodyLeftUnreadAfterACancelAsTheResponseArrives(ReactorClientHttpConnector::new);
+
+		assertThat(unread).as("the body, still in the inbound queue with nobody to read it").contains("score");
+	}
+
+	@Test
+	void readsTheBodyOfAnExchangeCancelledAsItsResponseArrives() throws Exception {
+		String unread = bodyLeftUnreadAfterACancelAsTheResponseArrives(CancelRaceGuard::new);
+
+		assertThat(unread).isEmpty();
+	}
+
+	/**
+	 * Exchanges a request with the stub, cancelled from another thread as Reactor Netty
+	 * emits the response, before the connector holds it ({@code mapConnect}: between the
+	 * two); then reads what is left of the body on the connection.
+	 */
+	private String bodyLeftUnreadAfterACancelAsTheResponseArrives(Function<HttpClient, ClientHttpConnector> connector)
+			throws Exception {
+		ResponseSubscriber subscriber = new ResponseSubscriber((response, ignored) -> {
+		});
+		CompletableFuture<Connection> arrived = new CompletableFuture<>();
+		CompletableFuture<EventLoop> loop = new CompletableFuture<>();
+		HttpClient cancelledOnArrival = this.http.mapConnect((connect) -> connect.doOnNext((connection) -> {
+			loop.complete(connection.channel().eventLoop());
+			cancelFromAnotherThread(subscriber);
+			arrived.complete(connection);
+		}));
+		connector.apply(cancelledOnArrival)
+			.connect(HttpMethod.GET, this.fraudScore, ClientHttpRequest::setComplete)
+			.subscribe(subscriber);
+		Connection connection = arrived.get(10, TimeUnit.SECONDS);
+		// once the whole response is in (its body may come in a later read), and after
+		// what the connector and the guard do on the loop
+		connection.onTerminate().block(Duration.ofSeconds(10));
+		loop.get().submit(() -> null).get(10, TimeUnit.SECONDS);
+		return connection.inbound().receive().asString().collect(Collectors.joining()).block(Duration.ofSeconds(10));
 	}
 
 	/**
