@@ -197,7 +197,7 @@ public interface BulkContract extends ContractBase {
 	default void letsABulkClientGoAwayWithoutLosingAConnectionOrLoggingAnError() throws SQLException {
 		assumeTrue(appRunsInThisJvm(), "the app's log is read in this JVM");
 		awaitNothingInFlight();
-		long abandonedBefore = abandonedSessions();
+		long abandonedBefore = database().sessionsAbandoned();
 		// Each busy session described, so that a wait that times out says what it saw.
 		String busy = "SELECT state || ' (' || coalesce(wait_event_type || '/' || wait_event, 'not waiting') "
 				+ "|| ', ' || date_trunc('second', now() - state_change) || ', ' || application_name || '): ' "
@@ -222,22 +222,13 @@ public interface BulkContract extends ContractBase {
 				.until(() -> metric("orders_in_flight"), equalTo(0.0));
 			await("no busy database session").atMost(LIVENESS_TIMEOUT).until(() -> database().texts(busy), empty());
 
-			assertThat(abandonedSessions()).as("database sessions whose client connection was lost")
+			assertThat(database().sessionsAbandoned()).as("database sessions whose client connection was lost")
 				.isEqualTo(abandonedBefore);
 			assertThat(output.errors()).as("the app's log at ERROR").isEmpty();
 		}
 		finally {
 			database().reset();
 		}
-	}
-
-	/**
-	 * Sessions of the app's database that PostgreSQL ended because their client
-	 * connection was lost without a goodbye (a pooled connection closed under a query,
-	 * say); a pool closing a connection says goodbye.
-	 */
-	private long abandonedSessions() {
-		return database().count("SELECT sessions_abandoned FROM pg_stat_database WHERE datname = current_database()");
 	}
 
 	/**

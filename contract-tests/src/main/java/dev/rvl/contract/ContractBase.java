@@ -1,6 +1,9 @@
 package dev.rvl.contract;
 
+import java.io.IOException;
+import java.net.Socket;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -110,6 +113,19 @@ public interface ContractBase {
 	default void awaitNothingInFlight() {
 		await("no request left in flight by an earlier test").atMost(LIVENESS_TIMEOUT)
 			.until(() -> metric("orders_in_flight"), equalTo(0.0));
+	}
+
+	/**
+	 * Opens a connection of its own and sends an order on it, not reading the answer: for
+	 * a test that closes the connection as a client that goes away would.
+	 */
+	default Socket sendOrderOnASocket(String order) throws IOException {
+		Socket client = new Socket(baseUrl().getHost(), baseUrl().getPort());
+		client.getOutputStream()
+			.write(("POST /api/orders HTTP/1.1\r\nHost: " + baseUrl().getHost()
+					+ "\r\nContent-Type: application/json\r\nContent-Length: " + order.length() + "\r\n\r\n" + order)
+				.getBytes(StandardCharsets.UTF_8));
+		return client;
 	}
 
 	default Map<Integer, Long> statusCounts(List<Response> responses) {

@@ -1,7 +1,6 @@
 package dev.rvl.contract;
 
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 
 import dev.rvl.contract.Api.Response;
@@ -238,12 +237,7 @@ public interface ProblemsContract extends ContractBase {
 		long orders = database().orders();
 		try (CapturedOutput output = CapturedOutput.start()) {
 			try (TestDatabase.RowLock lock = database().lockProductToSellItOut("SKU-00962")) {
-				try (Socket client = new Socket(baseUrl().getHost(), baseUrl().getPort())) {
-					client.getOutputStream()
-						.write(("POST /api/orders HTTP/1.1\r\nHost: " + baseUrl().getHost()
-								+ "\r\nContent-Type: application/json\r\nContent-Length: " + order.length() + "\r\n\r\n"
-								+ order)
-							.getBytes(StandardCharsets.UTF_8));
+				try (Socket client = sendOrderOnASocket(order)) {
 					await("the order waiting for the row lock").atMost(LIVENESS_TIMEOUT)
 						.until(() -> database().sessionsWaitingForALock(), greaterThanOrEqualTo(1L));
 				}

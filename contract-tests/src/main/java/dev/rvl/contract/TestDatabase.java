@@ -185,6 +185,15 @@ public final class TestDatabase {
 				+ "AND wait_event_type = 'Lock'");
 	}
 
+	/**
+	 * Sessions of this database that PostgreSQL ended because their client connection was
+	 * lost without a goodbye (a pooled connection closed under a query, say); a pool
+	 * closing a connection says goodbye.
+	 */
+	public long sessionsAbandoned() {
+		return count("SELECT sessions_abandoned FROM pg_stat_database WHERE datname = current_database()");
+	}
+
 	public Connection connect() throws SQLException {
 		return this.database.connect();
 	}

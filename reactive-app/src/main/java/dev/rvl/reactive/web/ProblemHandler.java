@@ -10,8 +10,10 @@ import io.netty.handler.timeout.ReadTimeoutException;
 
 import org.springframework.core.io.buffer.DataBufferLimitException;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.server.reactive.ServerHttpResponse;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.util.DisconnectedClientHelper;
 
 /**
  * Maps every failure to the shared problem catalogue (RFC 9457).
@@ -34,8 +36,18 @@ class ProblemHandler {
 		return ProblemResponses.of(Problems.incompleteBody());
 	}
 
+	/**
+	 * Every other failure, unless nobody can hear the answer: WebFlux hands this handler
+	 * the failures of writing an answer too, and a client that went away as its order was
+	 * answered (its 201 already committed) got a 500 problem written over it, which
+	 * failed on the committed headers and was logged at ERROR. Such a failure goes back
+	 * to Spring's server adapter, which logs a client gone at DEBUG.
+	 */
 	@ExceptionHandler(Throwable.class)
-	ResponseEntity<Map<String, Object>> problem(Throwable ex) {
+	ResponseEntity<Map<String, Object>> problem(Throwable ex, ServerHttpResponse response) throws Throwable {
+		if (response.isCommitted() || DisconnectedClientHelper.isClientDisconnectedException(ex)) {
+			throw ex;
+		}
 		return ProblemResponses.of(ex);
 	}
 
