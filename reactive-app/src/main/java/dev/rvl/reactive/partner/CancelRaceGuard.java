@@ -2,49 +2,53 @@ package dev.rvl.reactive.partner;
 
 import java.net.URI;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Function;
 
-import reactor.core.publisher.Flux;
+import io.netty.channel.EventLoop;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 import reactor.netty.Connection;
 import reactor.netty.http.client.HttpClient;
-import reactor.netty.http.client.HttpClientResponse;
+import reactor.netty.http.client.HttpClientRequest;
 import reactor.util.context.Context;
 
-import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.client.reactive.ClientHttpConnector;
 import org.springframework.http.client.reactive.ClientHttpRequest;
 import org.springframework.http.client.reactive.ClientHttpResponse;
-import org.springframework.http.client.reactive.ClientHttpResponseDecorator;
 import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 
 /**
- * Spring's Reactor connector, for partner calls that are cancelled as their response
- * arrives: an order whose client goes away during its fan-out cancels two. Spring's
- * connector gets two such races wrong; the cancel comes from the server's event loop, the
- * response on the partner connection's.
+ * Spring's Reactor connector, with the cancel of an exchange run on its connection's
+ * event loop. An order whose client goes away during its fan-out cancels two partner
+ * calls, from the server's event loop, while their responses arrive on the partner
+ * connections' loops; a cancel that lands as a response is handed over goes wrong in
+ * three ways (README, findings):
  * <ul>
- * <li>A cancel just before the connector holds the response: nobody reads the body, and
- * its buffers stay in Reactor Netty's inbound queue until the garbage collector takes
- * them, never released to the pool - a leak. Here the body of a response that arrived for
- * a cancelled exchange and was never handed over is read and released on its connection's
- * event loop.</li>
- * <li>A cancel as the connector hands the response over: it marks the body released, and
- * the body, subscribed a moment later in that hand-over, fails with an
- * {@code IllegalStateException} nobody waits for, logged by Reactor at ERROR as a dropped
- * error (spring-framework#37204, fix proposed in #37205). Here the body of an exchange
- * seen cancelled ends empty instead: nobody reads it.</li>
+ * <li>just before Spring's connector holds the response, it finds nothing to release and
+ * the body stays in Reactor Netty's inbound queue, never released to the pool - a
+ * leak;</li>
+ * <li>as the connector hands the response over, it marks the body released, and the body,
+ * subscribed a moment later in that hand-over, fails with an
+ * {@code IllegalStateException} that Reactor logs at ERROR as a dropped error
+ * (spring-framework#37204);</li>
+ * <li>just before Reactor Netty hands the response over, it disposes the connection with
+ * a close that the loop runs only after it has finished the response and given the
+ * connection to the next exchange, which fails ("Connection prematurely closed BEFORE
+ * response").</li>
  * </ul>
- * An exchange not cancelled is not touched and keeps every error. README, findings.
+ * On the loop a cancel comes either before the response is read, when the connection is
+ * closed at once, or after the hand-over, when Spring's connector releases a body nobody
+ * read. A cancel before the request is sent runs where it comes from: the response cannot
+ * have arrived yet.
  */
 final class CancelRaceGuard implements ClientHttpConnector {
 
 	private final ClientHttpConnector connector;
 
 	CancelRaceGuard(HttpClient http) {
-		this.connector = new ReactorClientHttpConnector(http.doOnResponse(CancelRaceGuard::arrived));
+		this.connector = new ReactorClientHttpConnector(http.doOnRequest(CancelRaceGuard::sending));
 	}
 
 	@Override
@@ -53,101 +57,38 @@ final class CancelRaceGuard implements ClientHttpConnector {
 		return Mono.defer(() -> {
 			Exchange exchange = new Exchange();
 			return this.connector.connect(method, uri, requestCallback)
-				.map(exchange::handOver)
-				.doOnCancel(exchange::cancel)
+				.cancelOn(Schedulers.fromExecutor(exchange))
 				.contextWrite(Context.of(Exchange.class, exchange));
 		});
 	}
 
-	/**
-	 * A response arrived, on its connection's event loop, before Spring's connector saw
-	 * it.
-	 */
-	private static void arrived(HttpClientResponse response, Connection connection) {
-		Exchange exchange = response.currentContextView().getOrDefault(Exchange.class, null);
+	/** The request is about to be sent, on its connection's event loop. */
+	private static void sending(HttpClientRequest request, Connection connection) {
+		Exchange exchange = request.currentContextView().getOrDefault(Exchange.class, null);
 		if (exchange != null) {
-			exchange.arrived(connection);
+			exchange.loop = connection.channel().eventLoop();
 		}
 	}
 
-	/** One exchange: what happened to it, from any thread. */
-	private static final class Exchange {
+	/** Runs the cancel of one exchange on its connection's loop, once it has one. */
+	private static final class Exchange implements Executor {
 
-		private static final int ARRIVED = 1;
-
-		private static final int CANCELLED = 2;
-
-		private static final int HANDED_OVER = 4;
-
-		private static final int READ = 8;
-
-		private final AtomicInteger state = new AtomicInteger();
-
-		private volatile Connection connection;
-
-		// the connection's loop, taken while it is registered: a cancel closes it
-		private volatile Executor loop;
-
-		void arrived(Connection connection) {
-			this.connection = connection;
-			this.loop = connection.channel().eventLoop();
-			if ((set(ARRIVED) & CANCELLED) != 0) {
-				readLaterIfNotHandedOver();
-			}
-		}
-
-		ClientHttpResponse handOver(ClientHttpResponse response) {
-			set(HANDED_OVER);
-			return new QuietAfterCancel(response, this);
-		}
-
-		void cancel() {
-			int before = set(CANCELLED);
-			if ((before & ARRIVED) != 0 && (before & HANDED_OVER) == 0) {
-				readLaterIfNotHandedOver();
-			}
-		}
-
-		boolean cancelled() {
-			return (this.state.get() & CANCELLED) != 0;
-		}
-
-		/**
-		 * After the hand-over, which runs on the connection's event loop right after the
-		 * response arrived: a response that reached {@link #handOver} has a reader (a
-		 * cancelled one too: WebClient subscribes to the body and cancels it, which
-		 * releases it); one that did not is read here, each buffer released as it passes.
-		 */
-		private void readLaterIfNotHandedOver() {
-			Connection arrived = this.connection;
-			this.loop.execute(() -> {
-				int before = this.state.getAndUpdate((flags) -> ((flags & HANDED_OVER) == 0) ? flags | READ : flags);
-				if ((before & (HANDED_OVER | READ)) == 0) {
-					arrived.inbound().receive().subscribe(null, (ignored) -> {
-					});
-				}
-			});
-		}
-
-		/** Sets a flag; returns the flags before. */
-		private int set(int flag) {
-			return this.state.getAndUpdate((flags) -> flags | flag);
-		}
-
-	}
-
-	private static final class QuietAfterCancel extends ClientHttpResponseDecorator {
-
-		private final Exchange exchange;
-
-		QuietAfterCancel(ClientHttpResponse response, Exchange exchange) {
-			super(response);
-			this.exchange = exchange;
-		}
+		private volatile EventLoop loop;
 
 		@Override
-		public Flux<DataBuffer> getBody() {
-			return super.getBody().onErrorResume((ex) -> this.exchange.cancelled(), (ex) -> Flux.empty());
+		public void execute(Runnable cancel) {
+			EventLoop connectionLoop = this.loop;
+			if (connectionLoop == null || connectionLoop.inEventLoop()) {
+				cancel.run();
+			}
+			else {
+				try {
+					connectionLoop.execute(cancel);
+				}
+				catch (RejectedExecutionException shuttingDown) {
+					cancel.run();
+				}
+			}
 		}
 
 	}
