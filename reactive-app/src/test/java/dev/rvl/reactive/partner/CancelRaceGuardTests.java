@@ -198,9 +198,9 @@ class CancelRaceGuardTests {
 	 * Cancels the exchange from another thread, as an order's cancel comes from the
 	 * server's event loop, and waits for it on this loop by spinning on a flag (a
 	 * blocking wait, {@code Thread.onSpinWait} too, would fail under BlockHound, rightly:
-	 * only a test may hold an event loop for the microseconds a cancel takes). Spring's
-	 * connector has then marked the body released and scheduled its own drain on this
-	 * loop, behind the body subscribed next.
+	 * only a test may hold an event loop for the microseconds a cancel takes). Behind
+	 * Spring's connector alone the cancel has then run; behind the guard it has only been
+	 * handed to this loop, to run once the hand-over in progress is done.
 	 */
 	private static void cancelFromAnotherThread(ResponseSubscriber subscriber) {
 		AtomicBoolean cancelled = new AtomicBoolean();
