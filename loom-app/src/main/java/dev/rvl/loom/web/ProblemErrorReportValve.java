@@ -9,20 +9,27 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ErrorReportValve;
+import org.apache.coyote.AbstractProtocol;
 import org.apache.coyote.ActionCode;
 import tools.jackson.databind.json.JsonMapper;
+
+import org.springframework.http.HttpHeaders;
 
 /**
  * Tomcat answers some bad requests itself, before Spring sees them (an encoded {@code /}
  * or {@code \} in the path, a malformed request line), or while the app reads them (a
  * request body whose read timed out or could not be decoded): this valve makes those
- * answers RFC 9457 problems too, instead of Tomcat's HTML error page. It is the app's
- * only error page: Spring Boot's ({@code ErrorMvcAutoConfiguration}, excluded by
- * {@code LoomApplication}) would render its own JSON, not a problem.
+ * answers RFC 9457 problems too, instead of Tomcat's HTML error page, and refuses a
+ * request SIGTERM caught while Tomcat read its request line as a 503 (Tomcat would have
+ * answered it 400, see {@link #caughtByThePause}). It is the app's only error page:
+ * Spring Boot's ({@code ErrorMvcAutoConfiguration}, excluded by {@code LoomApplication})
+ * would render its own JSON, not a problem.
  */
 public class ProblemErrorReportValve extends ErrorReportValve {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	private static final Problem SHUTTING_DOWN = Problems.overloaded("The server is shutting down; retry").problem();
 
 	@Override
 	protected void report(Request request, Response response, Throwable throwable) {
@@ -35,11 +42,13 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 		if (!ioAllowed.get()) {
 			return;
 		}
-		Problem problem = problem(status, throwable);
+		Problem problem = caughtByThePause(request) ? SHUTTING_DOWN : problem(status, throwable);
 		response.setStatus(problem.status());
 		try {
 			byte[] body = JSON.writeValueAsBytes(problem.body());
 			response.setContentType("application/problem+json");
+			problem.retryAfterSeconds()
+				.ifPresent((seconds) -> response.setHeader(HttpHeaders.RETRY_AFTER, seconds.toString()));
 			// With its length a client has the whole answer at once; without one it ends
 			// when the connection closes, which after a body that stopped arriving Tomcat
 			// does one more timeout later (it tries to read the rest first).
@@ -50,6 +59,20 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 		catch (IOException | IllegalStateException ex) {
 			// the client is gone or the response is committed: nothing left to say
 		}
+	}
+
+	/**
+	 * Whether Tomcat stopped at the request line because the connector paused (SIGTERM's
+	 * graceful shutdown) while it read it. Tomcat checks for the pause before it reads a
+	 * request line and again after it; a pause landing between the two leaves the headers
+	 * unread and the request handed here anyway, its 503 overwritten by a 400 for the
+	 * Host header Tomcat never read ({@code Http11Processor.service}, then
+	 * {@code prepareRequest}; Tomcat 11.0.22). That request is refused, not malformed.
+	 */
+	static boolean caughtByThePause(Request request) {
+		return request.getCoyoteRequest().getMimeHeaders().size() == 0
+				&& request.getConnector().getProtocolHandler() instanceof AbstractProtocol<?> protocol
+				&& protocol.isPaused();
 	}
 
 	/**
