@@ -30,9 +30,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A request Tomcat starts on just as SIGTERM pauses its connector: Tomcat checks for the
  * pause before it reads the request line and again after it, stops there (headers unread)
  * and still hands the request to the error report valve, with the 503 it chose
- * overwritten by a 400 for the Host header it never read. Seen once in CI
- * ({@code ResilienceIT}, SIGTERM under overload: one order of 4,800 answered 400). The
- * race is staged here: the pause lands right after the first check.
+ * overwritten by a 400 for the Host header it never read. Seen once in a full build
+ * ({@code ResilienceIT}, SIGTERM under overload: one order of about 4,800 answered 400).
+ * The race is staged here: the pause lands right after the first check.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT)
 @DirtiesContext
