@@ -29,8 +29,6 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
 
-	private static final Problem SHUTTING_DOWN = Problems.overloaded("The server is shutting down; retry").problem();
-
 	@Override
 	protected void report(Request request, Response response, Throwable throwable) {
 		int status = response.getStatus();
@@ -42,7 +40,7 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 		if (!ioAllowed.get()) {
 			return;
 		}
-		Problem problem = caughtByThePause(request) ? SHUTTING_DOWN : problem(status, throwable);
+		Problem problem = caughtByThePause(request) ? Problems.shuttingDown() : problem(status, throwable);
 		response.setStatus(problem.status());
 		try {
 			byte[] body = JSON.writeValueAsBytes(problem.body());

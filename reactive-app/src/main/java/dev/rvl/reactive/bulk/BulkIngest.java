@@ -10,9 +10,11 @@ import dev.rvl.domain.bulk.BulkItem;
 import dev.rvl.domain.bulk.BulkReader;
 import dev.rvl.domain.bulk.BulkResult;
 import dev.rvl.domain.config.OrdersSettings;
+import dev.rvl.domain.problem.Problems;
 import dev.rvl.reactive.order.OrderService;
 import dev.rvl.web.OrderMetrics;
 import dev.rvl.web.ProblemResponses;
+import dev.rvl.web.ShutdownSignal;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
@@ -26,7 +28,9 @@ import org.springframework.stereotype.Component;
  * Bulk ingest as a demand-driven pipeline: the body is read only as fast as orders
  * complete. At most {@code orders.bulk.concurrency} orders are placed at once and at most
  * {@code orders.bulk.buffer} parsed orders wait; with no demand, Reactor Netty stops
- * reading the socket and TCP pushes back on the client.
+ * reading the socket and TCP pushes back on the client. Once the app is shutting down
+ * ({@link ShutdownSignal}), the lines not started yet are answered without placing their
+ * orders, so the request ends within the shutdown phase, every line answered.
  * <p>
  * The result lines are written here, as the Loom app writes them
  * ({@link BulkResult#toLine}), each in a wrapped array. Left to Spring's encoder, an
@@ -47,12 +51,16 @@ class BulkIngest {
 
 	private final OrderMetrics metrics;
 
+	private final ShutdownSignal shutdown;
+
 	private final JsonMapper json;
 
-	BulkIngest(OrderService orders, OrdersSettings settings, OrderMetrics metrics, JsonMapper json) {
+	BulkIngest(OrderService orders, OrdersSettings settings, OrderMetrics metrics, ShutdownSignal shutdown,
+			JsonMapper json) {
 		this.orders = orders;
 		this.settings = settings.bulk();
 		this.metrics = metrics;
+		this.shutdown = shutdown;
 		this.json = json;
 	}
 
@@ -91,6 +99,8 @@ class BulkIngest {
 
 	private Mono<BulkResult> place(BulkItem item) {
 		return switch (item) {
+			case BulkItem.Parsed parsed when this.shutdown.shuttingDown() ->
+				Mono.just(BulkResult.failed(parsed.index(), Problems.shuttingDown()));
 			case BulkItem.Parsed parsed -> this.orders.place(parsed.request(), null, QueueBudget.NONE)
 				.map((placed) -> BulkResult.created(parsed.index(), placed.view().id()))
 				// Exceptions only: an Error (BlockHound's BlockingOperationError

@@ -11,6 +11,7 @@ import dev.rvl.domain.config.OrdersSettings.LimitAlgorithm;
 import dev.rvl.domain.order.PlacedOrder;
 import dev.rvl.reactive.order.OrderService;
 import dev.rvl.web.OrderMetrics;
+import dev.rvl.web.ShutdownSignal;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 import reactor.blockhound.BlockingOperationError;
@@ -45,7 +46,7 @@ class BulkIngestTests {
 				new OrdersSettings.Bulk(2, 4, 100));
 		BulkIngest bulk = new BulkIngest(orders, settings,
 				new OrderMetrics(new SimpleMeterRegistry(), new Admission(settings, SchedulingLag.OFF)),
-				JsonMapper.shared());
+				new ShutdownSignal(), JsonMapper.shared());
 
 		bulk.ingest(Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(ORDER.getBytes(StandardCharsets.UTF_8))),
 				DefaultDataBufferFactory.sharedInstance)

@@ -108,6 +108,14 @@ public final class Problems {
 		return new ProblemException(new Problem(ProblemKind.OVERLOADED, detail), cause);
 	}
 
+	/**
+	 * The app is shutting down and did not start this request (or bulk line): another
+	 * instance, or this one restarted, can take it.
+	 */
+	public static Problem shuttingDown() {
+		return new Problem(ProblemKind.OVERLOADED, "The server is shutting down; retry");
+	}
+
 	/** The body of an unexpected failure: never a stack trace, class name or SQL. */
 	public static Problem internal() {
 		return new Problem(ProblemKind.INTERNAL, "An unexpected error occurred");
