@@ -1,6 +1,7 @@
 package dev.rvl.contract;
 
 import java.net.URI;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
@@ -11,8 +12,13 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
+
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -24,8 +30,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * retry", without its order being placed, and every order placed has its 201 line.
  * Before, both apps went on placing orders until the shutdown phase ran out, then cut the
  * response off mid-stream (seen by hand: 20 s, the last chunk missing, and in the
- * reactive app two orders committed whose lines were never sent). A subclass starts the
- * app in this JVM, on a database of its own, and closes it in {@link #shutDown()}.
+ * reactive app two orders committed whose lines were never sent). The app runs in this
+ * JVM, on a database of its own, started here rather than by Spring's test framework,
+ * whose context cache would try to restart the context the test closes.
  */
 public abstract class BulkShutdownContract {
 
@@ -34,15 +41,60 @@ public abstract class BulkShutdownContract {
 	/** Result lines read before the shutdown begins. */
 	private static final int ANSWERED_BEFORE_SHUTDOWN = 500;
 
-	protected abstract URI baseUrl();
+	private final Class<?> application;
 
-	protected abstract TestDatabase database();
+	private final ContractSettings.Driver driver;
+
+	private final String databaseName;
+
+	private TestDatabase database;
+
+	private ConfigurableApplicationContext app;
+
+	/**
+	 * @param application the app's main class
+	 * @param driver how it connects to its database
+	 * @param databaseName the name of its database
+	 */
+	protected BulkShutdownContract(Class<?> application, ContractSettings.Driver driver, String databaseName) {
+		this.application = application;
+		this.driver = driver;
+		this.databaseName = databaseName;
+	}
+
+	@BeforeEach
+	void startApp() {
+		this.database = TestDatabase.fresh(this.databaseName);
+		Map<String, String> properties = new HashMap<>(
+				ContractSettings.properties(this.database, PartnerStub.shared(), this.driver));
+		properties.put("server.port", "0");
+		// As command-line arguments: above application.yml, as the test framework's are.
+		this.app = new SpringApplicationBuilder(this.application).run(properties.entrySet()
+			.stream()
+			.map((property) -> "--" + property.getKey() + "=" + property.getValue())
+			.toArray(String[]::new));
+	}
+
+	@AfterEach
+	void closeApp() {
+		this.app.close();
+	}
+
+	private URI baseUrl() {
+		return ContractSettings.baseUrl(Integer.parseInt(this.app.getEnvironment().getProperty("local.server.port")));
+	}
+
+	private TestDatabase database() {
+		return this.database;
+	}
 
 	/**
 	 * Closes the app as SIGTERM does (its context, with the web server's graceful
 	 * shutdown); returns once it is closed.
 	 */
-	protected abstract void shutDown();
+	private void shutDown() {
+		this.app.close();
+	}
 
 	@Test
 	void answersEveryBulkLineWhenTheAppShutsDownHalfWay() throws Exception {
