@@ -112,10 +112,13 @@ public abstract class BulkShutdownContract {
 					closed.set(CompletableFuture.runAsync(this::shutDown));
 				}
 			});
+			assertThat(closed.get()).as("the shutdown began, " + results.size() + " lines answered").isNotNull();
 			closed.get().get(60, TimeUnit.SECONDS);
 
 			assertThat(bulk.writeFailure()).as("the body sent to its end").isNull();
-			assertThat(output.text()).as("the log").contains("Graceful shutdown complete").doesNotContain("aborted");
+			assertThat(output.text()).as("the log")
+				.contains("Graceful shutdown complete")
+				.doesNotContain("Graceful shutdown aborted");
 			assertThat(output.errors()).as("the app's log at ERROR").isEmpty();
 		}
 
