@@ -17,7 +17,7 @@ import org.springframework.core.env.Environment;
 /**
  * The beans both apps share: the {@code orders.*}, {@code partner.*} and {@code db.*}
  * settings (bound from {@code application.yml} into the shared records), the clock,
- * admission control, the order metrics and the shutdown signal.
+ * admission control and the order metrics.
  */
 @AutoConfiguration
 public class SharedWebConfiguration {
@@ -54,11 +54,6 @@ public class SharedWebConfiguration {
 	@Bean
 	Admission admission(OrdersSettings settings, SchedulingLag schedulingLag) {
 		return new Admission(settings, schedulingLag);
-	}
-
-	@Bean
-	ShutdownSignal shutdownSignal() {
-		return new ShutdownSignal();
 	}
 
 	@Bean

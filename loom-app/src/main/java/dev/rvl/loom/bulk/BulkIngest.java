@@ -17,12 +17,13 @@ import dev.rvl.loom.concurrent.FanOut;
 import dev.rvl.loom.order.OrderService;
 import dev.rvl.web.OrderMetrics;
 import dev.rvl.web.ProblemResponses;
-import dev.rvl.web.ShutdownSignal;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
 import tools.jackson.databind.json.JsonMapper;
 
 import org.springframework.core.task.AsyncTaskExecutor;
+import org.springframework.boot.availability.ApplicationAvailability;
+import org.springframework.boot.availability.ReadinessState;
 import org.springframework.stereotype.Component;
 
 /**
@@ -30,9 +31,10 @@ import org.springframework.stereotype.Component;
  * {@link ArrayBlockingQueue} of {@code orders.bulk.buffer} orders;
  * {@code orders.bulk.concurrency} threads take from it, place the order and write the
  * result line. A full queue blocks the producer, which stops reading the socket, and TCP
- * pushes back on the client. An end marker ends the consumers. Once the app is shutting
- * down ({@link ShutdownSignal}), the lines not started yet are answered without placing
- * their orders, so the request ends within the shutdown phase, every line answered.
+ * pushes back on the client. An end marker ends the consumers. Once the app refuses
+ * traffic (Spring Boot's readiness, {@code REFUSING_TRAFFIC} from the first step of its
+ * shutdown), the lines not started yet are answered without placing their orders, so the
+ * request ends within the shutdown phase, every line answered.
  * <p>
  * When the client goes away (a result cannot be written, the body cannot be read), the
  * pipeline stops cooperatively, never by interrupt: an interrupt would close the JDBC
@@ -54,18 +56,18 @@ class BulkIngest {
 
 	private final OrderMetrics metrics;
 
-	private final ShutdownSignal shutdown;
+	private final ApplicationAvailability availability;
 
 	private final AsyncTaskExecutor executor;
 
 	private final JsonMapper json;
 
-	BulkIngest(OrderService orders, OrdersSettings settings, OrderMetrics metrics, ShutdownSignal shutdown,
+	BulkIngest(OrderService orders, OrdersSettings settings, OrderMetrics metrics, ApplicationAvailability availability,
 			AsyncTaskExecutor bulkTaskExecutor, JsonMapper json) {
 		this.orders = orders;
 		this.settings = settings.bulk();
 		this.metrics = metrics;
-		this.shutdown = shutdown;
+		this.availability = availability;
 		this.executor = bulkTaskExecutor;
 		this.json = json;
 	}
@@ -120,7 +122,7 @@ class BulkIngest {
 
 	private BulkResult place(BulkItem item) {
 		return switch (item) {
-			case BulkItem.Parsed parsed when this.shutdown.shuttingDown() ->
+			case BulkItem.Parsed parsed when this.availability.getReadinessState() == ReadinessState.REFUSING_TRAFFIC ->
 				BulkResult.failed(parsed.index(), Problems.shuttingDown());
 			case BulkItem.Parsed parsed -> {
 				try {

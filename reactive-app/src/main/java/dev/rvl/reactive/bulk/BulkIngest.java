@@ -14,7 +14,6 @@ import dev.rvl.domain.problem.Problems;
 import dev.rvl.reactive.order.OrderService;
 import dev.rvl.web.OrderMetrics;
 import dev.rvl.web.ProblemResponses;
-import dev.rvl.web.ShutdownSignal;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import tools.jackson.databind.json.JsonMapper;
@@ -22,15 +21,18 @@ import tools.jackson.databind.json.JsonMapper;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferFactory;
 import org.springframework.core.io.buffer.DataBufferUtils;
+import org.springframework.boot.availability.ApplicationAvailability;
+import org.springframework.boot.availability.ReadinessState;
 import org.springframework.stereotype.Component;
 
 /**
  * Bulk ingest as a demand-driven pipeline: the body is read only as fast as orders
  * complete. At most {@code orders.bulk.concurrency} orders are placed at once and at most
  * {@code orders.bulk.buffer} parsed orders wait; with no demand, Reactor Netty stops
- * reading the socket and TCP pushes back on the client. Once the app is shutting down
- * ({@link ShutdownSignal}), the lines not started yet are answered without placing their
- * orders, so the request ends within the shutdown phase, every line answered.
+ * reading the socket and TCP pushes back on the client. Once the app refuses traffic
+ * (Spring Boot's readiness, {@code REFUSING_TRAFFIC} from the first step of its
+ * shutdown), the lines not started yet are answered without placing their orders, so the
+ * request ends within the shutdown phase, every line answered.
  * <p>
  * The result lines are written here, as the Loom app writes them
  * ({@link BulkResult#toLine}), each in a wrapped array. Left to Spring's encoder, an
@@ -51,16 +53,16 @@ class BulkIngest {
 
 	private final OrderMetrics metrics;
 
-	private final ShutdownSignal shutdown;
+	private final ApplicationAvailability availability;
 
 	private final JsonMapper json;
 
-	BulkIngest(OrderService orders, OrdersSettings settings, OrderMetrics metrics, ShutdownSignal shutdown,
+	BulkIngest(OrderService orders, OrdersSettings settings, OrderMetrics metrics, ApplicationAvailability availability,
 			JsonMapper json) {
 		this.orders = orders;
 		this.settings = settings.bulk();
 		this.metrics = metrics;
-		this.shutdown = shutdown;
+		this.availability = availability;
 		this.json = json;
 	}
 
@@ -99,7 +101,7 @@ class BulkIngest {
 
 	private Mono<BulkResult> place(BulkItem item) {
 		return switch (item) {
-			case BulkItem.Parsed parsed when this.shutdown.shuttingDown() ->
+			case BulkItem.Parsed parsed when this.availability.getReadinessState() == ReadinessState.REFUSING_TRAFFIC ->
 				Mono.just(BulkResult.failed(parsed.index(), Problems.shuttingDown()));
 			case BulkItem.Parsed parsed -> this.orders.place(parsed.request(), null, QueueBudget.NONE)
 				.map((placed) -> BulkResult.created(parsed.index(), placed.view().id()))

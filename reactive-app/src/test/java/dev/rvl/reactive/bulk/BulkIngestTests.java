@@ -11,7 +11,6 @@ import dev.rvl.domain.config.OrdersSettings.LimitAlgorithm;
 import dev.rvl.domain.order.PlacedOrder;
 import dev.rvl.reactive.order.OrderService;
 import dev.rvl.web.OrderMetrics;
-import dev.rvl.web.ShutdownSignal;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.junit.jupiter.api.Test;
 import reactor.blockhound.BlockingOperationError;
@@ -20,6 +19,9 @@ import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 import tools.jackson.databind.json.JsonMapper;
 
+import org.springframework.boot.availability.ApplicationAvailabilityBean;
+import org.springframework.boot.availability.AvailabilityChangeEvent;
+import org.springframework.boot.availability.ReadinessState;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 
 import static org.mockito.ArgumentMatchers.any;
@@ -45,14 +47,21 @@ class BulkIngestTests {
 				new AdmissionSettings(LimitAlgorithm.FIXED, 10, 10, 10, Duration.ZERO),
 				new OrdersSettings.Bulk(2, 4, 100));
 		BulkIngest bulk = new BulkIngest(orders, settings,
-				new OrderMetrics(new SimpleMeterRegistry(), new Admission(settings, SchedulingLag.OFF)),
-				new ShutdownSignal(), JsonMapper.shared());
+				new OrderMetrics(new SimpleMeterRegistry(), new Admission(settings, SchedulingLag.OFF)), accepting(),
+				JsonMapper.shared());
 
 		bulk.ingest(Flux.just(DefaultDataBufferFactory.sharedInstance.wrap(ORDER.getBytes(StandardCharsets.UTF_8))),
 				DefaultDataBufferFactory.sharedInstance)
 			.as(StepVerifier::create)
 			.expectError(BlockingOperationError.class)
 			.verify(Duration.ofSeconds(10));
+	}
+
+	/** Spring Boot's availability once the app is ready. */
+	static ApplicationAvailabilityBean accepting() {
+		ApplicationAvailabilityBean availability = new ApplicationAvailabilityBean();
+		availability.onApplicationEvent(new AvailabilityChangeEvent<>(availability, ReadinessState.ACCEPTING_TRAFFIC));
+		return availability;
 	}
 
 	/** Sleeps on a Reactor (non-blocking) thread: BlockHound reports it. */
