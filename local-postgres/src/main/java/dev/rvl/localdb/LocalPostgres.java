@@ -16,6 +16,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.regex.Pattern;
@@ -56,6 +57,12 @@ public final class LocalPostgres {
 
 	private static boolean registered;
 
+	/** How long this process's exit waits for its holds (an app's context to close). */
+	private static final Duration HOLD_TIMEOUT = Duration.ofSeconds(60);
+
+	/** Open holds on the server, guarded by the class ({@link #hold()}). */
+	private static int holds;
+
 	private LocalPostgres() {
 	}
 
@@ -79,6 +86,40 @@ public final class LocalPostgres {
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException("Could not start the local PostgreSQL in " + home, ex);
+		}
+	}
+
+	/**
+	 * Keeps the server running for this process, past the start of its exit, until the
+	 * hold is closed. An app on the {@code local} profile closes its hold once its
+	 * context is closed, so that a graceful shutdown (SIGTERM, Ctrl-C) finishes the
+	 * requests in flight against a running database: the JVM starts every shutdown hook
+	 * at once, Spring Boot's (which closes the context: in-flight requests first) and
+	 * this class's (which stops the server when this process is its last user); the
+	 * latter used to stop the server while the app's last requests still ran, and they
+	 * failed with errors in the app's log.
+	 * @return the hold, to close when the server is no longer needed
+	 */
+	public static Hold hold() {
+		synchronized (LocalPostgres.class) {
+			holds++;
+		}
+		return new Hold();
+	}
+
+	/** Waits (at most {@link #HOLD_TIMEOUT}) until every hold is closed. */
+	private static void awaitHolds() throws InterruptedException {
+		long deadline = System.nanoTime() + HOLD_TIMEOUT.toNanos();
+		synchronized (LocalPostgres.class) {
+			while (holds > 0) {
+				long left = deadline - System.nanoTime();
+				if (left <= 0) {
+					System.err.println("local-postgres: stopping the server with " + holds
+							+ " hold(s) still open after " + HOLD_TIMEOUT.toSeconds() + " s");
+					return;
+				}
+				LocalPostgres.class.wait(Math.max(1, left / 1_000_000));
+			}
 		}
 	}
 
@@ -143,8 +184,17 @@ public final class LocalPostgres {
 		registered = true;
 	}
 
-	/** On exit: the last process still using the server stops it, whoever started it. */
+	/**
+	 * On exit, once this process's holds are closed: the last process still using the
+	 * server stops it, whoever started it.
+	 */
 	private static void leave(Path home, Path self) {
+		try {
+			awaitHolds();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+		}
 		try (FileChannel channel = FileChannel.open(home.resolve("start.lock"), StandardOpenOption.CREATE,
 				StandardOpenOption.WRITE); FileLock lock = channel.lock()) {
 			Files.deleteIfExists(self);
@@ -286,6 +336,27 @@ public final class LocalPostgres {
 		else {
 			System.out.println("Already running in another process.");
 		}
+	}
+
+	/** A hold on the server ({@link #hold()}); closing it again does nothing. */
+	public static final class Hold implements AutoCloseable {
+
+		private boolean closed;
+
+		private Hold() {
+		}
+
+		@Override
+		public void close() {
+			synchronized (LocalPostgres.class) {
+				if (!this.closed) {
+					this.closed = true;
+					holds--;
+					LocalPostgres.class.notifyAll();
+				}
+			}
+		}
+
 	}
 
 	/**

@@ -3,8 +3,11 @@ package dev.rvl.localdb;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
+import org.springframework.beans.factory.support.DefaultSingletonBeanRegistry;
 import org.springframework.boot.EnvironmentPostProcessor;
 import org.springframework.boot.SpringApplication;
+import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.Ordered;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
@@ -25,11 +28,16 @@ import org.springframework.util.StringUtils;
  * profile on (the apps' POMs), and so can a test. An explicitly configured database
  * ({@code spring.datasource.url} or {@code spring.r2dbc.url}) is used as is, with or
  * without the profile. The packaged jars do not contain this module at all.
+ * <p>
+ * The app's context holds the server until it is closed, so that stopping the app
+ * (Ctrl-C) does not stop the server under the requests its graceful shutdown lets finish.
  */
 class LocalPostgresEnvironmentPostProcessor implements EnvironmentPostProcessor, Ordered {
 
 	/** The profile that switches the local PostgreSQL on. */
 	static final String PROFILE = "local";
+
+	private static final String HOLD_BEAN = "localPostgresHold";
 
 	private static final String R2DBC_DRIVER = "io.r2dbc.postgresql.PostgresqlConnectionFactoryProvider";
 
@@ -63,6 +71,19 @@ class LocalPostgresEnvironmentPostProcessor implements EnvironmentPostProcessor,
 			properties.put("spring.datasource.password", LocalPostgres.PASSWORD);
 		}
 		environment.getPropertySources().addLast(new MapPropertySource("localPostgres", properties));
+		application.addInitializers(LocalPostgresEnvironmentPostProcessor::holdTheServer);
+	}
+
+	/**
+	 * Holds the server until the context is closed ({@link LocalPostgres#hold()}): the
+	 * hold is the context's first disposable bean, so it is released last, after the web
+	 * server's graceful shutdown and after the connection pools are closed.
+	 */
+	private static void holdTheServer(ConfigurableApplicationContext context) {
+		LocalPostgres.Hold hold = LocalPostgres.hold();
+		ConfigurableListableBeanFactory beans = context.getBeanFactory();
+		beans.registerSingleton(HOLD_BEAN, hold);
+		((DefaultSingletonBeanRegistry) beans).registerDisposableBean(HOLD_BEAN, hold::close);
 	}
 
 	@Override
