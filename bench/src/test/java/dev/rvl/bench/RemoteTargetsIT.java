@@ -26,11 +26,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The remote mode end to end, as CI runs it ({@code ./mvnw verify}, failsafe): the stub
- * and the three variants started from their packaged jars on loopback addresses of their
- * own (127.0.0.2 reactive, 127.0.0.3 loom, 127.0.0.4 platform, 127.0.0.5 the stub; Linux
- * routes all of 127/8 to lo), as stand-ins for other hosts; then the runner with
- * {@code --target} against them, at a low rate (10 and 20 orders/s, 5 s each), with a
- * {@link ProcFs} that records every process it is asked about.
+ * and the two apps started from their packaged jars on loopback addresses of their own
+ * (127.0.0.2 reactive, 127.0.0.3 loom, 127.0.0.5 the stub; Linux routes all of 127/8 to
+ * lo), as stand-ins for other hosts; then the runner with {@code --target} against them,
+ * at a low rate (10 and 20 orders/s, 5 s each), with a {@link ProcFs} that records every
+ * process it is asked about. The platform variant, the Loom app's jar under another
+ * profile with the same metrics, is left out: it cost 44 of the test's 135 s (2026-11-30).
  * <p>
  * It asserts that the report was written, that the apps' figures came from Prometheus
  * (app CPU present, RSS and per-thread CPU absent, the "unavailable remotely" note), that
@@ -50,7 +51,7 @@ class RemoteTargetsIT {
 			"stub-latency", "samples", "search-generator-rate", "search-generator-lag");
 
 	private static final Map<Variant, String> ADDRESSES = Map.of(Variant.REACTIVE, "127.0.0.2", Variant.LOOM,
-			"127.0.0.3", Variant.PLATFORM, "127.0.0.4");
+			"127.0.0.3");
 
 	private static final String STUB_ADDRESS = "127.0.0.5";
 
@@ -78,7 +79,7 @@ class RemoteTargetsIT {
 			stub.awaitReady();
 			try (ExecutorService starting = Executors.newVirtualThreadPerTaskExecutor()) {
 				List<Future<AppProcess>> futures = new ArrayList<>();
-				for (Variant variant : Variant.values()) {
+				for (Variant variant : ADDRESSES.keySet()) {
 					futures.add(starting.submit(() -> apps.put(variant,
 							AppProcess.start(project, variant, settings, CpuIsolation.none(List.of()), List.of(),
 									database, stub.baseUrl(), work.resolve(variant.id() + ".log"),
@@ -122,7 +123,7 @@ class RemoteTargetsIT {
 				.map(Finding::rule)).as("a NOT VALID verdict only for a harness reason").isSubsetOf(HARNESS_RULES);
 			assertThat(summary.workload().remote()).isNotNull();
 			assertThat(summary.workload().remote().unavailable()).isEqualTo(RemoteTargets.UNAVAILABLE);
-			assertThat(summary.variants()).hasSize(3);
+			assertThat(summary.variants()).extracting(VariantSummary::id).containsExactlyInAnyOrder("reactive", "loom");
 			for (VariantSummary variant : summary.variants()) {
 				assertThat(variant.error()).as(variant.id()).isNull();
 				assertThat(variant.resources().get("cpu.app").stream().filter(Objects::nonNull))
