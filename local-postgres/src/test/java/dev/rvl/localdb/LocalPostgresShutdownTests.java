@@ -30,6 +30,9 @@ class LocalPostgresShutdownTests {
 
 	@Test
 	void stopsTheServerOnlyAfterTheAppsContextIsClosed(@TempDir Path home) throws Exception {
+		// the shared server up first, so that the app's own does not take port 5432 from
+		// it
+		LocalPostgres.ensureRunning();
 		String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
 		ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
 				StoppingApp.class.getName())
