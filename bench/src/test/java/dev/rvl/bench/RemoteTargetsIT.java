@@ -31,7 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * lo), as stand-ins for other hosts; then the runner with {@code --target} against them,
  * at a low rate (10 and 20 orders/s, 5 s each), with a {@link ProcFs} that records every
  * process it is asked about. The platform variant, the Loom app's jar under another
- * profile with the same metrics, is left out: it cost 44 of the test's 135 s (2026-11-30).
+ * profile with the same metrics, is left out: it cost 44 of the test's 135 s
+ * (2026-11-30).
  * <p>
  * It asserts that the report was written, that the apps' figures came from Prometheus
  * (app CPU present, RSS and per-thread CPU absent, the "unavailable remotely" note), that
