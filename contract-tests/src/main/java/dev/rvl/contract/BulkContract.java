@@ -144,8 +144,8 @@ public interface BulkContract extends ContractBase {
 					created.incrementAndGet();
 				}
 				if (index < maxLines) {
-					Map<Integer, Long> kind = (index % 100 == 0) ? validLines
-							: (index % 10 == 5) ? unknownCustomerLines : invalidLines;
+					Map<Integer, Long> kind = isOrder(index) ? validLines
+							: isUnknownCustomer(index) ? unknownCustomerLines : invalidLines;
 					kind.merge(result.get("status").asInt(), 1L, Long::sum);
 				}
 				if (index >= maxLines) {
@@ -253,9 +253,21 @@ public interface BulkContract extends ContractBase {
 		String pad = "x".repeat(Math.max(0, lineBytes - 110));
 		Function<Integer, String> line = (
 				i) -> "{\"customerId\": %d, \"lines\": [{\"sku\": \"SKU-%05d\", \"quantity\": %d}], \"note\": \"%s\"}"
-					.formatted((i % 100 == 0) ? 1 + (i / 100) % 49 : 900_000 + i, 1 + i % 900,
-							(i % 100 == 0 || i % 10 == 5) ? 1 : 0, pad);
+					.formatted(isOrder(i) ? 1 + (i / 100) % 49 : 900_000 + i, 1 + i % 900,
+							(isOrder(i) || isUnknownCustomer(i)) ? 1 : 0, pad);
 		return IntStream.range(0, count).mapToObj(line::apply).iterator();
+	}
+
+	/** Whether {@link #bulkLines} line {@code i} is a valid order. */
+	private static boolean isOrder(int i) {
+		return i % 100 == 0;
+	}
+
+	/**
+	 * Whether {@link #bulkLines} line {@code i} is a valid order of an unknown customer.
+	 */
+	private static boolean isUnknownCustomer(int i) {
+		return i % 10 == 5;
 	}
 
 	/**

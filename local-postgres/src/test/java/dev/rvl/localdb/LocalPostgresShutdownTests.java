@@ -1,22 +1,21 @@
 package dev.rvl.localdb;
 
-import java.io.BufferedReader;
 import java.io.File;
-import java.io.InputStreamReader;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
+import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Stopping an app that runs on the local PostgreSQL (Ctrl-C, SIGTERM) stops the server
@@ -30,45 +29,29 @@ class LocalPostgresShutdownTests {
 
 	@Test
 	void stopsTheServerOnlyAfterTheAppsContextIsClosed(@TempDir Path home) throws Exception {
-		// the shared server up first, so that the app's own does not take port 5432 from
-		// it
+		// the shared server up first, so that the app's own does not take port 5432
 		LocalPostgres.ensureRunning();
 		String java = System.getProperty("java.home") + File.separator + "bin" + File.separator + "java";
+		Path log = home.resolve("app.log");
 		ProcessBuilder builder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
 				StoppingApp.class.getName())
-			.redirectErrorStream(true);
+			.redirectErrorStream(true)
+			.redirectOutput(log.toFile());
 		builder.environment().put("RVL_POSTGRES_DIR", home.toString());
 		Process app = builder.start();
-		List<String> output = Collections.synchronizedList(new ArrayList<>());
-		CompletableFuture<String> started = new CompletableFuture<>();
-		Thread reader = Thread.ofPlatform().daemon().start(() -> {
-			try (BufferedReader lines = new BufferedReader(
-					new InputStreamReader(app.getInputStream(), StandardCharsets.UTF_8))) {
-				for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-					output.add(line);
-					if (line.startsWith(StoppingApp.STARTED)) {
-						started.complete(line.substring(StoppingApp.STARTED.length()));
-					}
-				}
-			}
-			catch (Exception ex) {
-				started.completeExceptionally(ex);
-			}
-			started.completeExceptionally(new IllegalStateException("the app ended before it started"));
-		});
 		try {
-			String url = started.get(120, TimeUnit.SECONDS);
+			String url = await("the app started").atMost(Duration.ofMinutes(2))
+				.until(() -> lines(log).filter((line) -> line.startsWith(StoppingApp.STARTED)).findFirst(),
+						Optional::isPresent)
+				.orElseThrow()
+				.substring(StoppingApp.STARTED.length());
 			int port = URI.create(url.substring("jdbc:".length())).getPort();
 			assertThat(LocalPostgres.answers(port)).as("the app's server").isTrue();
 
-			// SIGTERM, as Ctrl-C under spring-boot:run stops the app (Process.destroy
-			// would
-			// also close the app's output before its last lines are read)
-			app.toHandle().destroy();
+			app.destroy(); // SIGTERM, as Ctrl-C under spring-boot:run stops the app
 			assertThat(app.waitFor(90, TimeUnit.SECONDS)).as("the app exited").isTrue();
-			reader.join(10_000);
 
-			assertThat(output).as("the app's output").contains(StoppingApp.QUERIED + 42);
+			assertThat(lines(log)).as("the app's output").contains(StoppingApp.QUERIED + 42);
 			assertThat(LocalPostgres.answers(port)).as("the server, stopped by its last user").isFalse();
 			assertThat(Files.exists(home.resolve("data").resolve("postmaster.pid"))).isFalse();
 		}
@@ -76,6 +59,10 @@ class LocalPostgresShutdownTests {
 			app.destroyForcibly();
 			stopLeftServer(home.resolve("data").resolve("postmaster.pid"));
 		}
+	}
+
+	private static Stream<String> lines(Path log) throws IOException {
+		return Files.readAllLines(log, StandardCharsets.UTF_8).stream();
 	}
 
 	/** A server the app left running when this test failed: stopped, not left behind. */
