@@ -6,21 +6,48 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
  * A process a harness started (an app, the stub, Gatling), its output in a log file.
  * Stopping is graceful first (SIGTERM), then forced. Every child still running when the
- * harness's JVM exits (also on Ctrl-C) is stopped.
+ * harness's JVM exits (also on Ctrl-C) is stopped by a shutdown hook; on Linux a child
+ * also gets SIGTERM when the JVM dies without running its hooks (SIGKILL, a crash, a test
+ * fork killed on its timeout) - see {@link #ORPHAN_GUARD}.
  */
 public final class ChildProcess {
 
 	private static final Set<ChildProcess> RUNNING = ConcurrentHashMap.newKeySet();
+
+	/**
+	 * What a command runs under so that the kernel stops it when the harness dies: on
+	 * Linux util-linux's {@code setpriv --pdeathsig TERM} (a
+	 * {@code prctl(PR_SET_PDEATHSIG)} that {@code exec} keeps, so the child's pid stays
+	 * the one {@link #pid()} reports); empty where there is no {@code setpriv}. The
+	 * signal follows the thread that started the child, not the process: hence
+	 * {@link #SPAWNER}.
+	 */
+	private static final List<String> ORPHAN_GUARD = orphanGuard();
+
+	/**
+	 * The one thread every child is started from, alive as long as the JVM (a pool's core
+	 * thread does not time out, and a task's exception stays in its future): started from
+	 * a caller's thread, a child would get its SIGTERM when that thread ended.
+	 */
+	private static final ExecutorService SPAWNER = Executors.newSingleThreadExecutor((task) -> {
+		Thread thread = new Thread(task, "child-spawner");
+		thread.setDaemon(true);
+		return thread;
+	});
 
 	static {
 		Runtime.getRuntime()
@@ -52,12 +79,14 @@ public final class ChildProcess {
 			Predicate<String> drop, Path log) {
 		try {
 			Files.createDirectories(log.toAbsolutePath().getParent());
-			ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+			List<String> guarded = new ArrayList<>(ORPHAN_GUARD);
+			guarded.addAll(command);
+			ProcessBuilder builder = new ProcessBuilder(guarded).redirectErrorStream(true)
 				.redirectOutput(log.toFile())
 				.redirectInput(ProcessBuilder.Redirect.from(Path.of("/dev/null").toFile()));
 			builder.environment().keySet().removeIf(drop);
 			builder.environment().putAll(environment);
-			ChildProcess child = new ChildProcess(name, builder.start(), log);
+			ChildProcess child = new ChildProcess(name, SPAWNER.submit(builder::start).get(), log);
 			RUNNING.add(child);
 			child.process.onExit().thenRun(() -> RUNNING.remove(child));
 			return child;
@@ -65,6 +94,35 @@ public final class ChildProcess {
 		catch (IOException ex) {
 			throw new UncheckedIOException("Could not start " + name + ": " + command.get(0), ex);
 		}
+		catch (ExecutionException ex) {
+			throw new UncheckedIOException("Could not start " + name + ": " + command.get(0),
+					(ex.getCause() instanceof IOException io) ? io : new IOException(ex.getCause()));
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException("Interrupted while starting " + name, ex);
+		}
+	}
+
+	/**
+	 * Whether a child gets SIGTERM when the harness's JVM dies without stopping it.
+	 * @return whether {@code setpriv} guards the children
+	 */
+	public static boolean stopsWhenTheHarnessDies() {
+		return !ORPHAN_GUARD.isEmpty();
+	}
+
+	private static List<String> orphanGuard() {
+		if (!System.getProperty("os.name", "").startsWith("Linux")) {
+			return List.of();
+		}
+		for (String dir : List.of("/usr/bin", "/bin", "/usr/sbin", "/sbin")) {
+			Path setpriv = Path.of(dir, "setpriv");
+			if (Files.isExecutable(setpriv)) {
+				return List.of(setpriv.toString(), "--pdeathsig", "TERM", "--");
+			}
+		}
+		return List.of();
 	}
 
 	public String name() {
