@@ -30,10 +30,11 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
  * <p>
  * The first process that needs it starts it from the zonky binaries (data in
  * {@code ${java.io.tmpdir}/reactive-vs-loom-postgres}, or {@code $RVL_POSTGRES_DIR}), on
- * port 5432 when free, and stops it when that process exits. Processes that find it
- * running reuse it. A file lock makes concurrent starters agree on one server.
- * {@code main} starts it and keeps it running until interrupted, for long sessions with
- * several apps.
+ * port 5432 when free. Processes that find it running reuse it; every process using it is
+ * counted, and the last one to exit stops it, whoever started it, once its holds are
+ * closed ({@link #hold()}: an app's context until it has shut down). A file lock makes
+ * concurrent starters agree on one server. {@code main} starts it and keeps it running
+ * until interrupted, for long sessions with several apps.
  */
 public final class LocalPostgres {
 
