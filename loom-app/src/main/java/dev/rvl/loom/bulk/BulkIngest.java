@@ -3,9 +3,11 @@ package dev.rvl.loom.bulk;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import dev.rvl.domain.admission.QueueBudget;
 import dev.rvl.domain.bulk.BulkItem;
@@ -29,9 +31,10 @@ import org.springframework.stereotype.Component;
 /**
  * Bulk ingest as a bounded producer-consumer: one thread parses the body into an
  * {@link ArrayBlockingQueue} of {@code orders.bulk.buffer} orders;
- * {@code orders.bulk.concurrency} threads take from it, place the order and write the
- * result line. A full queue blocks the producer, which stops reading the socket, and TCP
- * pushes back on the client. An end marker ends the consumers. Once the app refuses
+ * {@code orders.bulk.concurrency} threads take from it, place the order and hand the
+ * result line to the one thread that writes the response. A full queue blocks the
+ * producer, which stops reading the socket, and TCP pushes back on the client. An end
+ * marker ends the consumers, and the last of them the writer. Once the app refuses
  * traffic (Spring Boot's readiness, {@code REFUSING_TRAFFIC} from the first step of its
  * shutdown), the lines not started yet are answered without placing their orders, so the
  * request ends within the shutdown phase, every line answered.
@@ -47,6 +50,11 @@ class BulkIngest {
 
 	/** The end-of-body marker; identity matters, not content. */
 	private static final BulkItem END = new BulkItem.Rejected(-1, Problems.internal());
+
+	/**
+	 * The end-of-results marker, after the last consumer's last line; it writes nothing.
+	 */
+	private static final byte[] END_OF_RESULTS = new byte[0];
 
 	private static final Log logger = LogFactory.getLog(BulkIngest.class);
 
@@ -74,13 +82,14 @@ class BulkIngest {
 
 	void ingest(InputStream body, OutputStream out) {
 		BlockingQueue<BulkItem> queue = new ArrayBlockingQueue<>(this.settings.buffer());
-		ResultWriter results = new ResultWriter(out);
+		ResultWriter results = new ResultWriter(out, this.settings.concurrency());
 		try (OrderMetrics.BulkQueue tracked = this.metrics.trackBulkQueue(queue::size);
 				FanOut fanOut = new FanOut(this.executor)) {
 			fanOut.fork(() -> produce(body, queue, results));
 			for (int i = 0; i < this.settings.concurrency(); i++) {
 				fanOut.fork(() -> consume(queue, results));
 			}
+			fanOut.fork(results::writeAll);
 			fanOut.join();
 		}
 		if (results.clientGone() != null) {
@@ -113,10 +122,11 @@ class BulkIngest {
 	private Void consume(BlockingQueue<BulkItem> queue, ResultWriter results) throws InterruptedException {
 		for (BulkItem item = queue.take(); item != END; item = queue.take()) {
 			if (results.clientGone() == null) {
-				results.write(place(item));
+				results.add(place(item));
 			}
 		}
 		queue.put(END); // for the next consumer
+		results.consumerDone();
 		return null;
 	}
 
@@ -138,40 +148,63 @@ class BulkIngest {
 	}
 
 	/**
-	 * Writes one result line at a time; a {@code ReentrantLock}, as the write blocks. A
-	 * line is flushed unless another result waits for the lock, whose writer then flushes
-	 * both: lines that complete together go out in one write, as the reactive app's
-	 * sender flushes when its queue runs dry. The first failure to write means the client
-	 * is gone: later results are dropped.
+	 * The response's one writer. Consumers hand it their result lines over a queue as
+	 * long as their number; it writes every line that waits, then flushes once: lines
+	 * that complete together go out in one write, as the reactive app's sender flushes
+	 * when its queue runs dry. The first failure to write means the client is gone: later
+	 * lines are dropped. It ends after the last consumer's end marker.
 	 */
 	private final class ResultWriter {
 
 		private final OutputStream out;
 
-		private final ReentrantLock lock = new ReentrantLock();
+		private final BlockingQueue<byte[]> lines;
+
+		private final AtomicInteger consumers;
 
 		private volatile IOException clientGone;
 
-		ResultWriter(OutputStream out) {
+		ResultWriter(OutputStream out, int consumers) {
 			this.out = out;
+			this.lines = new ArrayBlockingQueue<>(consumers);
+			this.consumers = new AtomicInteger(consumers);
 		}
 
-		void write(BulkResult result) {
-			byte[] line = result.toLine(BulkIngest.this.json);
-			this.lock.lock();
+		void add(BulkResult result) throws InterruptedException {
+			this.lines.put(result.toLine(BulkIngest.this.json));
+		}
+
+		void consumerDone() throws InterruptedException {
+			if (this.consumers.decrementAndGet() == 0) {
+				this.lines.put(END_OF_RESULTS);
+			}
+		}
+
+		/** Writes what waits, flushes, and again, until the end marker (no bytes). */
+		Void writeAll() throws InterruptedException {
+			List<byte[]> waiting = new ArrayList<>();
+			do {
+				waiting.clear();
+				waiting.add(this.lines.take());
+				this.lines.drainTo(waiting);
+				writeAndFlush(waiting);
+			}
+			while (waiting.getLast() != END_OF_RESULTS);
+			return null;
+		}
+
+		private void writeAndFlush(List<byte[]> waiting) {
+			if (this.clientGone != null) {
+				return;
+			}
 			try {
-				if (this.clientGone == null) {
+				for (byte[] line : waiting) {
 					this.out.write(line);
-					if (!this.lock.hasQueuedThreads()) {
-						this.out.flush();
-					}
 				}
+				this.out.flush();
 			}
 			catch (IOException ex) {
 				clientGone(ex);
-			}
-			finally {
-				this.lock.unlock();
 			}
 		}
 
