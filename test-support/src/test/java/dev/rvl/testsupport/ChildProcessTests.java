@@ -57,8 +57,7 @@ class ChildProcessTests {
 		Process harness = startHarness();
 		try {
 			List<ProcessHandle> children = awaitChildren(harness);
-			// the harness started the second child from a thread that ended before it
-			// printed
+			// the second child's starting thread has ended since
 			Thread.sleep(1000);
 			assertThat(children).allMatch(ProcessHandle::isAlive);
 		}
