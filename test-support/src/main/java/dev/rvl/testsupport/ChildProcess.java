@@ -95,8 +95,15 @@ public final class ChildProcess {
 			throw new UncheckedIOException("Could not start " + name + ": " + command.get(0), ex);
 		}
 		catch (ExecutionException ex) {
-			throw new UncheckedIOException("Could not start " + name + ": " + command.get(0),
-					(ex.getCause() instanceof IOException io) ? io : new IOException(ex.getCause()));
+			// what ProcessBuilder.start threw on the spawner thread, as it would have
+			// here
+			if (ex.getCause() instanceof IOException io) {
+				throw new UncheckedIOException("Could not start " + name + ": " + command.get(0), io);
+			}
+			if (ex.getCause() instanceof RuntimeException runtime) {
+				throw runtime;
+			}
+			throw new IllegalStateException("Could not start " + name, ex.getCause());
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

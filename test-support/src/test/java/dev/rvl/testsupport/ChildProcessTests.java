@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -126,7 +127,7 @@ class ChildProcessTests {
 		/** Past {@code setpriv}'s exec: a thread ending earlier would be no test. */
 		private static ChildProcess started(ChildProcess child) {
 			while (!child.output().contains("started") && child.isAlive()) {
-				Thread.yield();
+				LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(10));
 			}
 			return child;
 		}
